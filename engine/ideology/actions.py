@@ -1,0 +1,229 @@
+"""The text notation of Ideology actions: parsing (case-insensitive, Spanish names and
+types accepted too) and canonical formatting.
+
+>>> str(parse("PLACE Military north africa"))
+'place military North Africa'
+>>> str(parse("remove economic Egypt islamic fundamentalism"))
+'remove economic Egypt Islamic Fundamentalism'
+>>> str(parse("attack Fascism cultural France"))
+'attack Fascism cultural France'
+>>> str(parse("diplomacy communism WAR"))
+'diplomacy Communism war'
+>>> str(parse("buy technological supremacy"))
+'buy Technological Supremacy'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Final
+
+from .data import (
+    ADVANCES,
+    CARD_TYPE_NAMES_ES,
+    CARD_TYPES,
+    IDEOLOGIES,
+    REGIONS,
+    STATUS_NAMES_ES,
+    STATUSES,
+)
+from .errors import IllegalAction
+
+# Verbs with no argument.
+PASS: Final = "pass"
+DONE: Final = "done"
+PLAY: Final = "play"
+STOP: Final = "stop"
+DEFLECT: Final = "deflect"
+YIELD: Final = "yield"
+# Verbs with arguments.
+PLACE: Final = "place"
+REMOVE: Final = "remove"
+DISCARD: Final = "discard"
+BUY: Final = "buy"
+ATTACK: Final = "attack"
+DIPLOMACY: Final = "diplomacy"
+
+BARE_VERBS: Final = frozenset({PASS, DONE, PLAY, STOP, DEFLECT, YIELD})
+
+#: Every form of the notation, for error messages and the documentation.
+FORMS: Final[dict[str, str]] = {
+    DISCARD: "discard <type>",
+    PLACE: "place <type> <region>",
+    BUY: "buy <advance>",
+    REMOVE: "remove <type> <region> <owner>",
+    ATTACK: "attack <defender> <type> <region>",
+    PLAY: "play",
+    STOP: "stop",
+    DEFLECT: "deflect",
+    YIELD: "yield",
+    DIPLOMACY: "diplomacy <ideology> <peace|neutral|war>",
+    PASS: "pass",
+    DONE: "done",
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One parsed action. ``str(action)`` is its canonical text."""
+
+    verb: str
+    card_type: str | None = None
+    region: str | None = None
+    ideology: str | None = None  # owner (remove), defender (attack) or other side (diplomacy)
+    advance: str | None = None
+    status: str | None = None
+
+    def __str__(self) -> str:
+        verb = self.verb
+        if verb == PLACE:
+            return f"place {self.card_type} {self.region}"
+        if verb == REMOVE:
+            return f"remove {self.card_type} {self.region} {self.ideology}"
+        if verb == DISCARD:
+            return f"discard {self.card_type}"
+        if verb == BUY:
+            return f"buy {self.advance}"
+        if verb == ATTACK:
+            return f"attack {self.ideology} {self.card_type} {self.region}"
+        if verb == DIPLOMACY:
+            return f"diplomacy {self.ideology} {self.status}"
+        return verb
+
+
+def normalise(text: str) -> str:
+    """Lower case, accents stripped, single spaces: the key every name is looked up by."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.lower().split())
+
+
+def _aliases(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    return {normalise(alias): canonical for alias, canonical in pairs}
+
+
+_TYPE_NAMES: Final = _aliases(
+    [(t, t) for t in CARD_TYPES] + [(es, t) for t, es in CARD_TYPE_NAMES_ES.items()]
+)
+_STATUS_NAMES: Final = _aliases(
+    [(s, s) for s in STATUSES] + [(es, s) for s, es in STATUS_NAMES_ES.items()]
+)
+_REGION_NAMES: Final = _aliases(
+    [(r.name, r.name) for r in REGIONS.values()] + [(r.name_es, r.name) for r in REGIONS.values()]
+)
+_IDEOLOGY_NAMES: Final = _aliases(
+    [(i.name, i.name) for i in IDEOLOGIES.values()]
+    + [(i.name_es, i.name) for i in IDEOLOGIES.values()]
+    + [(i.letter, i.name) for i in IDEOLOGIES.values()]
+)
+_ADVANCE_NAMES: Final = _aliases(
+    [(a.name, a.name) for a in ADVANCES.values()] + [(a.name_es, a.name) for a in ADVANCES.values()]
+)
+
+
+def ideology_named(text: str) -> str | None:
+    """The canonical ideology for an English or Spanish name or a letter, else None.
+
+    >>> ideology_named("fundamentalismo islamico"), ideology_named("K"), ideology_named("x")
+    ('Islamic Fundamentalism', 'Communism', None)
+    """
+    return _IDEOLOGY_NAMES.get(normalise(text))
+
+
+def region_named(text: str) -> str | None:
+    """The canonical region for an English or Spanish name, else None."""
+    return _REGION_NAMES.get(normalise(text))
+
+
+def _unknown(kind: str, text: str) -> IllegalAction:
+    return IllegalAction(f"unknown_{kind}", f"There is no {kind} called {text!r}.", name=text)
+
+
+def _card_type(word: str) -> str:
+    card_type = _TYPE_NAMES.get(word)
+    if card_type is None:
+        raise _unknown("type", word)
+    return card_type
+
+
+def _region(words: list[str]) -> str:
+    text = " ".join(words)
+    region = _REGION_NAMES.get(text)
+    if region is None:
+        raise _unknown("region", text)
+    return region
+
+
+def _ideology(words: list[str]) -> str:
+    text = " ".join(words)
+    ideology = _IDEOLOGY_NAMES.get(text)
+    if ideology is None:
+        raise _unknown("ideology", text)
+    return ideology
+
+
+def _bad_syntax(text: str, verb: str | None) -> IllegalAction:
+    if verb in FORMS:
+        return IllegalAction(
+            "bad_syntax", f"Write it as: {FORMS[verb]}.", action=text, form=FORMS[verb]
+        )
+    return IllegalAction(
+        "bad_syntax",
+        f"{text!r} is not an action. Actions start with one of: {', '.join(FORMS)}.",
+        action=text,
+        verbs=list(FORMS),
+    )
+
+
+def parse(text: str) -> Action:
+    """Parse action text; raises IllegalAction (codes bad_syntax, unknown_*) if malformed."""
+    if not isinstance(text, str):
+        raise IllegalAction("bad_syntax", "An action must be text.", action=repr(text))
+    words = normalise(text).split()
+    if not words:
+        raise _bad_syntax(text, None)
+    verb, args = words[0], words[1:]
+    if verb in BARE_VERBS:
+        if args:
+            raise _bad_syntax(text, verb)
+        return Action(verb)
+    if verb == DISCARD and len(args) == 1:
+        return Action(verb, card_type=_card_type(args[0]))
+    if verb == PLACE and len(args) >= 2:
+        return Action(verb, card_type=_card_type(args[0]), region=_region(args[1:]))
+    if verb == BUY and args:
+        advance = _ADVANCE_NAMES.get(" ".join(args))
+        if advance is None:
+            raise _unknown("advance", " ".join(args))
+        return Action(verb, advance=advance)
+    if verb == REMOVE and len(args) >= 3:
+        card_type = _card_type(args[0])
+        rest = args[1:]
+        # Region and owner names may both hold spaces: try every split.
+        for split in range(1, len(rest)):
+            region = _REGION_NAMES.get(" ".join(rest[:split]))
+            owner = _IDEOLOGY_NAMES.get(" ".join(rest[split:]))
+            if region is not None and owner is not None:
+                return Action(verb, card_type=card_type, region=region, ideology=owner)
+        for split in range(1, len(rest)):
+            if " ".join(rest[:split]) in _REGION_NAMES:
+                raise _unknown("ideology", " ".join(rest[split:]))
+        raise _unknown("region", " ".join(rest[:-1]))
+    if verb == ATTACK and len(args) >= 3:
+        # attack <defender> <type> <region>: the type is the first word naming a type.
+        for position in range(1, len(args) - 1):
+            if args[position] in _TYPE_NAMES:
+                return Action(
+                    verb,
+                    ideology=_ideology(args[:position]),
+                    card_type=_TYPE_NAMES[args[position]],
+                    region=_region(args[position + 1 :]),
+                )
+        raise _bad_syntax(text, verb)
+    if verb == DIPLOMACY and len(args) >= 2:
+        status = _STATUS_NAMES.get(args[-1])
+        if status is None:
+            raise _unknown("status", args[-1])
+        return Action(verb, ideology=_ideology(args[:-1]), status=status)
+    raise _bad_syntax(text, verb if verb in FORMS else None)
