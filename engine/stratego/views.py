@@ -1,0 +1,138 @@
+"""What one player may see: the only game data the UI renders.
+
+A view is a plain JSON-serialisable dict::
+
+    {
+      "game": "stratego", "player": "red", "turn": "blue",
+      "phase": "move" | "rescue" | "over",
+      "result": None | "red" | "blue" | "draw", "end_reason": None | ...,
+      "options": {...}, "move_count": 12,
+      "pieces": {"e4": {"owner": "red", "letter": "X", "known": False, "moved": True}, ...},
+      "graveyards": {"red": {"captured": [...], "rescued": [...]}, "blue": {...}},
+      "last_move": None | {...},
+    }
+
+* ``pieces`` holds every piece on the board, by square (a1 first). ``letter`` is None for
+  an enemy piece whose rank the viewer has not learnt. ``known`` says whether the rank is
+  known to the piece's opponent (for an enemy piece: to the viewer; for an own piece: to
+  the enemy). ``moved`` says whether the piece has moved since the game began (or since
+  it was rescued), which shows it is neither Bomb nor Flag.
+* A rank revealed by an attack stays known while the piece lives. With silent defence
+  only the attacker is revealed (and the defender when a Scout attacks, or the Flag).
+* ``graveyards[owner]["captured"]`` lists the owner's pieces in the order they were
+  captured, each a letter or None (captured unseen, e.g. a silent defender); own pieces
+  always show. ``rescued`` lists rescues in order: letters for the owner, None for the
+  opponent. The pieces lying in a graveyard now are ``captured`` minus ``rescued``. Why
+  this shape: if a rescue simply removed its piece from the opponent's graveyard, the
+  opponent would learn which piece came back; keeping the capture record and counting
+  rescues tells them exactly what the rules allow ("a piece was rescued") and no more.
+  A rescued piece reappears on the board unknown and unmoved.
+* ``last_move`` is the last board move as the viewer may see it: ``player``, ``from``,
+  ``to``, ``piece`` (letter or None), ``attack`` (None or {"defender": letter or None,
+  "outcome": "attacker_won" | "defender_won" | "both_removed"}), and ``rescue`` (None or
+  {"square": ..., "piece": letter or None} when a piece was rescued after it). The
+  opponent is never told that a rescue was *offered* or declined, and during a pending
+  rescue their view shows phase "move" (otherwise they would learn that the piece is no
+  Scout).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import SQUARE_NAMES
+from .pieces import PLAYERS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def build_view(game: Game, player: str, reveal_all: bool = False) -> dict[str, Any]:
+    side = PLAYERS.index(player)
+    letters = game._letters
+    known = game._known
+
+    def visible(piece: int) -> bool:
+        return reveal_all or piece // 40 == side or known[piece]
+
+    pieces: dict[str, dict[str, Any]] = {}
+    for square, piece in enumerate(game._board):
+        if piece < 0:
+            continue
+        pieces[SQUARE_NAMES[square]] = {
+            "owner": PLAYERS[piece // 40],
+            "letter": letters[piece] if visible(piece) else None,
+            "known": known[piece],
+            "moved": game._moved[piece],
+        }
+
+    graveyards: dict[str, dict[str, list[str | None]]] = {}
+    for owner_side, owner in enumerate(PLAYERS):
+        own = reveal_all or owner_side == side
+        graveyards[owner] = {
+            "captured": [
+                letters[piece] if own or was_known else None
+                for piece, was_known in game._capture_log
+                if piece // 40 == owner_side
+            ],
+            "rescued": [
+                letters[piece] if own else None
+                for piece in game._rescue_log
+                if piece // 40 == owner_side
+            ],
+        }
+
+    if game.result is not None:
+        phase = "over"
+    elif game.rescue_pending and (game._turn == side or reveal_all):
+        phase = "rescue"
+    else:
+        phase = "move"
+
+    return {
+        "game": "stratego",
+        "player": player,
+        "turn": game.turn,
+        "phase": phase,
+        "result": game.result,
+        "end_reason": game.end_reason,
+        "options": game.options.to_dict(),
+        "move_count": game.move_count,
+        "pieces": pieces,
+        "graveyards": graveyards,
+        "last_move": _last_move(game, side, reveal_all, visible),
+    }
+
+
+def _last_move(game: Game, side: int, reveal_all: bool, visible: Any) -> dict[str, Any] | None:
+    history = game._history
+    index = len(history) - 1
+    while index >= 0 and history[index].kind != "move":
+        index -= 1
+    if index < 0:
+        return None
+    record = history[index]
+    own = reveal_all or record.player == PLAYERS[side]
+    attack = None
+    if record.defender is not None:
+        defender_id = record.defender_id
+        assert defender_id is not None
+        show_defender = reveal_all or record.defender_revealed or defender_id // 40 == side
+        attack = {
+            "defender": record.defender if show_defender else None,
+            "outcome": record.outcome,
+        }
+    # The attacker is always revealed; a plain move shows the piece if its rank is known.
+    show_piece = own or attack is not None or visible(record.piece_id)
+    rescue = None
+    if index + 1 < len(history) and history[index + 1].kind == "rescue":
+        rescued = history[index + 1]
+        rescue = {"square": rescued.to_square, "piece": rescued.piece if own else None}
+    return {
+        "player": record.player,
+        "from": record.from_square,
+        "to": record.to_square,
+        "piece": record.piece if show_piece else None,
+        "attack": attack,
+        "rescue": rescue,
+    }
