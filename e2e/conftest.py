@@ -1,0 +1,114 @@
+"""End-to-end fixtures: the built site served on localhost, Debian's Chromium, and a
+recorder of every request and console error of a page."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from build import build  # noqa: E402
+from serve import serve_in_background  # noqa: E402
+
+SCREENSHOTS = ROOT / "e2e" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+VIEWPORTS = {"portrait": (768, 1024), "landscape": (1024, 768), "phone": (390, 844)}
+READY = "html[data-ready]"
+# Python starts in 2-3 s on this machine; a loaded CI machine can be several times slower.
+READY_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+            # Any request that tries to leave this machine fails loudly.
+            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("site") / "dist"
+    build(folder)
+    return folder
+
+
+class RunningServer:
+    """The site on a free localhost port; ``stop()`` takes it off the network mid-test."""
+
+    def __init__(self, folder: Path) -> None:
+        self._server, self.url = serve_in_background(folder)
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self._server.shutdown()
+            self._server.server_close()
+            self.running = False
+
+
+@pytest.fixture()
+def server(site: Path) -> Iterator[RunningServer]:
+    running = RunningServer(site)
+    yield running
+    running.stop()
+
+
+@dataclass
+class PageRecord:
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def foreign_requests(self) -> list[str]:
+        return [
+            url
+            for url in self.requests
+            if urlsplit(url).scheme not in ("data", "blob")
+            and f"{urlsplit(url).scheme}://{urlsplit(url).netloc}" != self.origin
+        ]
+
+
+def record(context, page, base_url: str) -> PageRecord:  # type: ignore[no-untyped-def]
+    parts = urlsplit(base_url)
+    log = PageRecord(origin=f"{parts.scheme}://{parts.netloc}")
+    # The context-level hook also sees the service worker's requests.
+    context.on("request", lambda request: log.requests.append(request.url))
+    page.on(
+        "console",
+        lambda message: (
+            log.console_errors.append(message.text) if message.type == "error" else None
+        ),
+    )
+    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
+    return log
+
+
+def wait_ready(page) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

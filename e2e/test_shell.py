@@ -1,0 +1,159 @@
+"""The app shell in real headless Chromium: ready, offline, bilingual, tablet-sized."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import VIEWPORTS, RunningServer, record, screenshot, wait_ready
+from playwright.sync_api import Browser, Page, expect
+
+MIN_TARGET_PX = 44
+
+
+def open_app(
+    browser: Browser,
+    server: RunningServer,
+    *,
+    locale: str = "en-US",
+    viewport: tuple[int, int] = VIEWPORTS["portrait"],
+    path: str = "",
+):  # type: ignore[no-untyped-def]
+    width, height = viewport
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    page = context.new_page()
+    log = record(context, page, server.url)
+    page.goto(server.url + path)
+    wait_ready(page)
+    return context, page, log
+
+
+def small_targets(page: Page) -> list[str]:
+    """Visible interactive elements smaller than a fingertip (radio inputs count by their label)."""
+    return page.evaluate(
+        """(minimum) => [...document.querySelectorAll('a[href], button, .choice, summary')]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => [el, el.getBoundingClientRect()])
+            .filter(([el, box]) => box.width < minimum || box.height < minimum)
+            .map(([el, box]) => `${el.textContent.trim()} ${box.width}x${box.height}`)""",
+        MIN_TARGET_PX,
+    )
+
+
+def has_horizontal_scroll(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
+
+
+def test_app_starts_with_no_foreign_request_and_no_console_error(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, page, log = open_app(browser, server)
+    expect(page.locator("#screen-title")).to_have_text("Tablero")
+    expect(page.locator("#loading")).to_be_hidden()
+    page.get_by_role("link", name="Rules").first.click()
+    expect(page.locator(".prose h2").first).to_be_visible()
+    assert log.requests, "no request was recorded at all"
+    assert log.foreign_requests() == []
+    assert log.console_errors == []
+    assert log.page_errors == []
+    context.close()
+
+
+def test_loading_screen_is_styled_while_python_starts(
+    browser: Browser, server: RunningServer
+) -> None:
+    context = browser.new_context(locale="es-ES")
+    page = context.new_page()
+    page.goto(server.url, wait_until="commit")
+    loading = page.locator("#loading")
+    expect(loading).to_be_visible()
+    expect(page.locator('.loading-text[lang="es"]')).to_be_visible()
+    expect(page.locator('.loading-text[lang="en"]')).to_be_hidden()
+    wait_ready(page)
+    expect(loading).to_be_hidden()
+    context.close()
+
+
+def test_app_works_offline_after_the_first_visit(browser: Browser, server: RunningServer) -> None:
+    context, page, log = open_app(browser, server)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    server.stop()
+    page.reload()
+    wait_ready(page)
+    page.get_by_role("link", name="Settings").click()
+    expect(page.locator("#screen-title")).to_have_text("Settings")
+    page.goto(page.url.split("#")[0] + "#/rules/ideology")
+    expect(page.locator(".prose")).to_contain_text("Great Britain")
+    assert log.foreign_requests() == []
+    context.close()
+
+
+def test_language_switch_changes_text_and_survives_reload(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, page, _ = open_app(browser, server, locale="en-US")
+    expect(page.get_by_role("heading", name="What shall we play?")).to_be_visible()
+    page.get_by_role("link", name="Settings").click()
+    page.get_by_text("Español").click()
+    expect(page.locator("#screen-title")).to_have_text("Ajustes")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#screen-title")).to_have_text("Ajustes")
+    page.get_by_role("link", name="Volver").click()
+    expect(page.get_by_role("heading", name="¿A qué jugamos?")).to_be_visible()
+    context.close()
+
+
+def test_first_start_follows_the_browser_language(browser: Browser, server: RunningServer) -> None:
+    context, page, _ = open_app(browser, server, locale="es-ES")
+    expect(page.get_by_role("heading", name="¿A qué jugamos?")).to_be_visible()
+    expect(page.get_by_role("link", name="Partidas guardadas")).to_be_visible()
+    context.close()
+
+
+def test_games_not_yet_playable_say_so_plainly(browser: Browser, server: RunningServer) -> None:
+    context, page, _ = open_app(browser, server)
+    page.locator('a[href="#/new/ideology"]').click()
+    expect(page.get_by_role("heading", name="Not available yet")).to_be_visible()
+    page.get_by_role("link", name="Read the rules of Ideology: The War of Ideas").click()
+    expect(page.locator(".prose")).to_contain_text("Capitalism")
+    context.close()
+
+
+def test_keyboard_reaches_and_opens_a_screen_with_visible_focus(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, page, _ = open_app(browser, server)
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.getAttribute('href')")
+    assert focused == "#/new/stratego"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+    for _ in range(4):
+        page.keyboard.press("Tab")
+    target = page.evaluate("document.activeElement.getAttribute('href')")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(server.url + target)
+    expect(page.locator("#screen-title")).to_be_focused()
+    context.close()
+
+
+@pytest.mark.parametrize("viewport_name", list(VIEWPORTS))
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_layout_fits_and_targets_are_touchable(
+    browser: Browser, server: RunningServer, viewport_name: str, locale: str
+) -> None:
+    context, page, _ = open_app(browser, server, locale=locale, viewport=VIEWPORTS[viewport_name])
+    language = locale[:2]
+    for path, name in (
+        ("#/", "home"),
+        ("#/settings", "settings"),
+        ("#/rules/stratego", "rules"),
+        ("#/new/stratego", "not-available"),
+    ):
+        page.evaluate(f"location.hash = '{path}'")
+        page.wait_for_function(f"location.hash === '{path}'")
+        page.wait_for_timeout(100)
+        assert not has_horizontal_scroll(page), f"{name} scrolls sideways at {viewport_name}"
+        assert small_targets(page) == [], f"{name} at {viewport_name}"
+        screenshot(page, f"shell-{name}-{viewport_name}-{language}")
+    context.close()

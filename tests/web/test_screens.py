@@ -1,0 +1,81 @@
+"""The shell's screens say plainly what is and is not available, in both languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from ui import screens
+from ui.i18n import Translator
+from ui.routes import Route, href, parse
+from ui.settings import Settings
+
+
+def text_of(markup: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_home_offers_both_games_rules_saves_and_settings(language: str) -> None:
+    t = Translator(language)
+    markup = screens.home(t, has_game_in_progress=False)
+    for target in ("#/new/stratego", "#/new/ideology", "#/rules", "#/saves", "#/settings"):
+        assert f'href="{target}"' in markup
+    assert t("game_ideology") in text_of(markup)
+    assert t("continue_none") in text_of(markup)
+    assert re.search(r"<button[^>]*disabled[^>]*>.*?" + re.escape(t("continue_game")), markup)
+
+
+def test_continue_is_offered_when_a_game_is_in_progress() -> None:
+    markup = screens.home(Translator("en"), has_game_in_progress=True)
+    assert "disabled" not in markup
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_game_not_playable_yet_says_so(language: str) -> None:
+    t = Translator(language)
+    markup = screens.not_available(t, "ideology")
+    assert t("not_available_title") in markup
+    assert 'href="#/rules/ideology"' in markup
+
+
+def test_rules_screen_shows_the_text_in_the_chosen_language() -> None:
+    english = screens.rules(Translator("en"), "stratego", "en")
+    spanish = screens.rules(Translator("es"), "stratego", "es")
+    assert "Marshal" in english and "Mariscal" in spanish
+    assert "Mariscal" not in english
+
+
+def test_settings_mark_the_current_choices() -> None:
+    markup = screens.settings(
+        Translator("es"), Settings(language="es", stratego_numbering="american")
+    )
+    assert re.search(r'value="es"[^>]*checked', markup)
+    assert re.search(r'value="american"[^>]*checked', markup)
+    assert not re.search(r'value="en"[^>]*checked', markup)
+
+
+def test_every_screen_has_one_title_and_a_way_back_except_home() -> None:
+    t = Translator("en")
+    for markup in (
+        screens.saves(t),
+        screens.rules_index(t),
+        screens.not_found(t),
+        screens.error(t),
+    ):
+        assert markup.count("<h1") == 1
+        assert 'class="button button-quiet back"' in markup
+    assert "back" not in screens.home(t, has_game_in_progress=False).split("<h1")[0]
+
+
+def test_routes_round_trip_and_unknown_addresses_are_not_found() -> None:
+    for route in (
+        Route("home"),
+        Route("rules", "stratego"),
+        Route("new", "ideology"),
+        Route("settings"),
+    ):
+        assert parse(href(route)) == route
+    assert parse("#/new").screen == "not_found"
+    assert parse("#/rules/chess").screen == "not_found"
+    assert parse("#/nowhere").screen == "not_found"

@@ -1,0 +1,5 @@
+"""Entry point PyScript runs once Pyodide is up; the app itself lives in ``ui``."""
+
+from ui.app import run
+
+app = run()

@@ -1,0 +1,40 @@
+// Service worker: the whole site works offline after the first visit.
+// tools/build.py fills in the cache name (a hash of every file's content) and the file list,
+// so each deploy gets a fresh cache and the previous one is deleted on activation.
+const CACHE_NAME = "__CACHE_NAME__";
+const CACHE_PREFIX = "tablero-";
+const PRECACHE_URLS = __PRECACHE_URLS__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE_NAME)
+      .then((cache) => cache.addAll(PRECACHE_URLS.map((url) => new Request(url, { cache: "reload" }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(
+        names
+          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
+          .map((name) => caches.delete(name)),
+      ))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
+    return;
+  }
+  // Cache first: the precache holds the complete site; the network is only a fallback
+  // for anything a future version might add before its worker is installed.
+  event.respondWith(
+    caches.open(CACHE_NAME).then((cache) =>
+      cache.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request)),
+    ),
+  );
+});

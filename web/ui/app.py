@@ -1,0 +1,106 @@
+"""Puts screens on the page and turns the player's input into changes.
+
+One delegated listener per event type on the stable ``#app`` container (the content
+is replaced on every screen change, so per-element listeners would be lost).
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ui import screens, settings
+from ui.i18n import Translator
+from ui.routes import Route, parse
+
+
+class App:
+    def __init__(self) -> None:
+        self.root = document.getElementById("app")
+        self.storage = self._local_storage()
+        self.settings = settings.load(self.storage, str(window.navigator.language or "en"))
+        self.t = Translator(self.settings.language)
+        # Proxies must stay referenced for as long as the listeners exist.
+        self._listeners = [
+            ("hashchange", window, create_proxy(self._on_hash_change)),
+            ("change", self.root, create_proxy(self._on_change)),
+        ]
+
+    @staticmethod
+    def _local_storage() -> Any:
+        try:
+            return window.localStorage
+        except Exception:  # storage disabled: settings live for this visit only
+            return None
+
+    def start(self) -> None:
+        for event, target, handler in self._listeners:
+            target.addEventListener(event, handler)
+        self.render(focus=False)
+        document.getElementById("loading").hidden = True
+        self.root.hidden = False
+        document.documentElement.setAttribute("data-ready", "")
+
+    def route(self) -> Route:
+        return parse(str(window.location.hash))
+
+    def screen_html(self, route: Route) -> str:
+        t, game = self.t, route.argument
+        if route.screen == "home":
+            return screens.home(t, has_game_in_progress=False)
+        if route.screen == "new" and game is not None:
+            return screens.not_available(t, game)
+        if route.screen == "saves":
+            return screens.saves(t)
+        if route.screen == "rules":
+            if game is None:
+                return screens.rules_index(t)
+            return screens.rules(t, game, self.t.language)
+        if route.screen == "settings":
+            return screens.settings(t, self.settings)
+        return screens.not_found(t)
+
+    def render(self, *, focus: bool = True) -> None:
+        document.documentElement.lang = self.t.language
+        document.title = self.t("app_title")
+        try:
+            markup = self.screen_html(self.route())
+        except Exception:
+            traceback.print_exc()
+            markup = screens.error(self.t)
+        self.root.innerHTML = markup
+        if focus:
+            # Moving focus to the new title tells screen readers the screen changed.
+            title = document.getElementById("screen-title")
+            if title:
+                title.focus()
+            window.scrollTo(0, 0)
+
+    def _on_hash_change(self, _event: Any) -> None:
+        self.render()
+
+    def _on_change(self, event: Any) -> None:
+        target = event.target
+        name = target.getAttribute("data-setting")
+        if not name:
+            return
+        self.settings = self.settings.with_changes(**{name: str(target.value)})
+        settings.save(self.storage, self.settings)
+        if name == "language":
+            self.t = Translator(self.settings.language)
+            self.render(focus=False)
+            # Keep keyboard focus where the player was: on the language just chosen.
+            chosen = document.querySelector(f'input[name="language"][value="{self.t.language}"]')
+            if chosen:
+                chosen.focus()
+        announcer = document.getElementById("announcer")
+        announcer.textContent = self.t("settings_saved")
+
+
+def run() -> App:
+    app = App()
+    app.start()
+    return app

@@ -1,0 +1,49 @@
+"""Every string the UI shows, from one table per language (``web/i18n/<lang>.json``).
+
+>>> strings = Translator("es")
+>>> strings("new_game_of", game="Stratego")
+'Nueva partida de Stratego'
+>>> Translator("fr").language  # an unknown language falls back to English
+'en'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+TABLES = Path(__file__).resolve().parent.parent / "i18n"
+LANGUAGES = ("en", "es")
+DEFAULT_LANGUAGE = "en"
+
+
+@cache
+def table(language: str) -> dict[str, str]:
+    with open(TABLES / f"{language}.json", encoding="utf-8") as handle:
+        strings: dict[str, str] = json.load(handle)
+    return strings
+
+
+def supported(language: str | None) -> str:
+    """The supported language closest to a browser or user choice such as ``es-AR``."""
+    if language:
+        base = language.lower().split("-")[0]
+        if base in LANGUAGES:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+class Translator:
+    """Looks keys up in one language's table; ``{name}`` fields are filled from keywords."""
+
+    def __init__(self, language: str) -> None:
+        self.language = supported(language)
+        self._strings = table(self.language)
+
+    def __call__(self, key: str, **fields: object) -> str:
+        text = self._strings.get(key)
+        if text is None:
+            # A missing key is a bug, but the player should still see something sensible.
+            text = table(DEFAULT_LANGUAGE).get(key, key)
+        return text.format(**fields) if fields else text
