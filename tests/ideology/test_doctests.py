@@ -1,0 +1,18 @@
+"""Run the examples in the engine's docstrings."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+from engine import ideology
+from engine.ideology import actions, data, errors, game, saves
+
+
+@pytest.mark.parametrize("module", [ideology, actions, data, errors, game, saves])
+def test_doctests(module: ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.failed == 0
+    assert result.attempted > 0
