@@ -112,7 +112,7 @@ def test_first_start_follows_the_browser_language(browser: Browser, server: Runn
 
 def test_games_not_yet_playable_say_so_plainly(browser: Browser, server: RunningServer) -> None:
     context, page, _ = open_app(browser, server)
-    page.locator('a[href="#/new/ideology"]').click()
+    page.locator('a[href="#/ideology/new"]').click()
     expect(page.get_by_role("heading", name="Not available yet")).to_be_visible()
     page.get_by_role("link", name="Read the rules of Ideology: The War of Ideas").click()
     expect(page.locator(".prose")).to_contain_text("Capitalism")
@@ -125,7 +125,7 @@ def test_keyboard_reaches_and_opens_a_screen_with_visible_focus(
     context, page, _ = open_app(browser, server)
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('href')")
-    assert focused == "#/new/stratego"
+    assert focused == "#/stratego/new"
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
     for _ in range(4):
@@ -148,7 +148,7 @@ def test_layout_fits_and_targets_are_touchable(
         ("#/", "home"),
         ("#/settings", "settings"),
         ("#/rules/stratego", "rules"),
-        ("#/new/stratego", "not-available"),
+        ("#/stratego/new", "not-available"),
     ):
         page.evaluate(f"location.hash = '{path}'")
         page.wait_for_function(f"location.hash === '{path}'")

@@ -19,7 +19,7 @@ def text_of(markup: str) -> str:
 def test_home_offers_both_games_rules_saves_and_settings(language: str) -> None:
     t = Translator(language)
     markup = screens.home(t, has_game_in_progress=False)
-    for target in ("#/new/stratego", "#/new/ideology", "#/rules", "#/saves", "#/settings"):
+    for target in ("#/stratego/new", "#/ideology/new", "#/rules", "#/saves", "#/settings"):
         assert f'href="{target}"' in markup
     assert t("game_ideology") in text_of(markup)
     assert t("continue_none") in text_of(markup)
@@ -72,10 +72,11 @@ def test_routes_round_trip_and_unknown_addresses_are_not_found() -> None:
     for route in (
         Route("home"),
         Route("rules", "stratego"),
-        Route("new", "ideology"),
+        Route("game", "ideology", ("new",)),
         Route("settings"),
     ):
         assert parse(href(route)) == route
-    assert parse("#/new").screen == "not_found"
+    assert parse("#/stratego/play/x") == Route("game", "stratego", ("play", "x"))
+    assert parse("#/settings/stratego").screen == "not_found"
     assert parse("#/rules/chess").screen == "not_found"
     assert parse("#/nowhere").screen == "not_found"

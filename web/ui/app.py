@@ -13,6 +13,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui import screens, settings
+from ui.games import Context, Controller, controller_class
 from ui.i18n import Translator
 from ui.routes import Route, parse
 
@@ -23,6 +24,16 @@ class App:
         self.storage = self._local_storage()
         self.settings = settings.load(self.storage, str(window.navigator.language or "en"))
         self.t = Translator(self.settings.language)
+        # One context shared by every game's controller; updated in place when settings change.
+        self.context = Context(
+            t=self.t,
+            settings=self.settings,
+            storage=self.storage,
+            navigate=self.navigate,
+            announce=self.announce,
+        )
+        self.controllers: dict[str, Controller] = {}
+        self.active: Controller | None = None
         # Proxies must stay referenced for as long as the listeners exist.
         self._listeners = [
             ("hashchange", window, create_proxy(self._on_hash_change)),
@@ -47,11 +58,25 @@ class App:
     def route(self) -> Route:
         return parse(str(window.location.hash))
 
+    def navigate(self, address: str) -> None:
+        window.location.hash = address
+
+    def announce(self, message: str) -> None:
+        document.getElementById("announcer").textContent = message
+
+    def controller(self, game: str) -> Controller | None:
+        if game not in self.controllers:
+            factory = controller_class(game)
+            if factory is None:
+                return None
+            self.controllers[game] = factory(self.context)
+        return self.controllers[game]
+
     def screen_html(self, route: Route) -> str:
         t, game = self.t, route.argument
         if route.screen == "home":
             return screens.home(t, has_game_in_progress=False)
-        if route.screen == "new" and game is not None:
+        if route.screen == "game" and game is not None:
             return screens.not_available(t, game)
         if route.screen == "saves":
             return screens.saves(t)
@@ -66,12 +91,20 @@ class App:
     def render(self, *, focus: bool = True) -> None:
         document.documentElement.lang = self.t.language
         document.title = self.t("app_title")
+        route = self.route()
+        if self.active is not None:
+            self.active.hide()
+            self.active = None
         try:
-            markup = self.screen_html(self.route())
+            controller = self.controller(route.argument) if route.screen == "game" else None
+            if controller is not None:
+                controller.show(self.root, route.path)
+                self.active = controller
+            else:
+                self.root.innerHTML = self.screen_html(route)
         except Exception:
             traceback.print_exc()
-            markup = screens.error(self.t)
-        self.root.innerHTML = markup
+            self.root.innerHTML = screens.error(self.t)
         if focus:
             # Moving focus to the new title tells screen readers the screen changed.
             title = document.getElementById("screen-title")
@@ -89,15 +122,15 @@ class App:
             return
         self.settings = self.settings.with_changes(**{name: str(target.value)})
         settings.save(self.storage, self.settings)
+        self.context.settings = self.settings
         if name == "language":
-            self.t = Translator(self.settings.language)
+            self.t = self.context.t = Translator(self.settings.language)
             self.render(focus=False)
             # Keep keyboard focus where the player was: on the language just chosen.
             chosen = document.querySelector(f'input[name="language"][value="{self.t.language}"]')
             if chosen:
                 chosen.focus()
-        announcer = document.getElementById("announcer")
-        announcer.textContent = self.t("settings_saved")
+        self.announce(self.t("settings_saved"))
 
 
 def run() -> App:

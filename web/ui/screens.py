@@ -13,7 +13,7 @@ from pathlib import Path
 from ui.i18n import LANGUAGES
 from ui.icons import icon
 from ui.markdown import to_html
-from ui.routes import GAMES, Route, href
+from ui.routes import GAMES, Route, href, new_game
 from ui.settings import NUMBERINGS, Settings
 
 Translate = Callable[..., str]
@@ -60,7 +60,7 @@ def home(t: Translate, *, has_game_in_progress: bool) -> str:
             f'<h2 id="card-{game}">{escape(name)}</h2></div>'
             f"<p>{escape(t(game + '_blurb'))}</p>"
             '<div class="button-row">'
-            + _link_button(t("new_game"), Route("new", game), "play", primary=True)
+            + _link_button(t("new_game"), new_game(game), "play", primary=True)
             + _link_button(t("rules"), Route("rules", game), "rules")
             + "</div></article>"
         )
