@@ -23,9 +23,10 @@ EXAMPLES = 20 if sys.platform == "emscripten" else 100
     players=st.integers(2, 5),
     seed=st.integers(0, 2**32 - 1),
     turn_limit=st.integers(1, 15),
+    place_bias=st.sampled_from([0.0, 0.9]),
 )
 def test_random_games_keep_invariants_and_round_trip(
-    players: int, seed: int, turn_limit: int
+    players: int, seed: int, turn_limit: int, place_bias: float
 ) -> None:
     names = list(ideology.IDEOLOGIES)
     random.Random(seed).shuffle(names)
@@ -42,7 +43,7 @@ def test_random_games_keep_invariants_and_round_trip(
         if rng.random() < 0.01:
             saves.append(current.copy())
 
-    play_random(game, random.Random(seed), after_each)
+    play_random(game, random.Random(seed), after_each, place_bias=place_bias)
     assert game.is_terminal and game.turn <= turn_limit
     assert game.result in game.ideologies
     assert game.result == game.order[0]
@@ -57,6 +58,15 @@ def test_every_player_count_plays_to_the_end() -> None:
         play_random(game, random.Random(players), lambda g: None)
         assert game.is_terminal
         assert ideology.from_json(game.to_json()) == game
+
+
+def test_placing_players_end_the_game_above_twelve() -> None:
+    for players in (2, 3, 4, 5):
+        game = ideology.new_game(list(ideology.IDEOLOGIES)[:players], seed=players)
+        play_random(game, random.Random(players), place_bias=0.9, max_actions=20_000)
+        assert game.is_terminal and game.log[-1]["reason"] == "influence"
+        assert game.influence(game.result) > 12
+        assert all(game.influence(game.result) >= game.influence(p) for p in game.order)
 
 
 def test_legal_actions_all_apply_and_illegal_ones_do_not() -> None:
