@@ -9,7 +9,7 @@ API boundary.
 >>> is_lake(square_index("c5")), is_lake(square_index("e5"))
 (True, False)
 >>> [square_name(s) for s in NEIGHBOURS[square_index("b5")]]
-['b4', 'b6', 'a5']
+['b6', 'b4', 'a5']
 """
 
 from __future__ import annotations

@@ -1,0 +1,17 @@
+"""Run the docstring examples of the Stratego modules."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["pieces", "board", "errors", "setup", "game", "views", "saves"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    module = importlib.import_module(f"engine.stratego.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0

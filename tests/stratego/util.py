@@ -1,0 +1,22 @@
+"""Test helpers: build positions on an otherwise empty board."""
+
+from __future__ import annotations
+
+from engine.stratego import Game, Options
+
+
+def position(turn: str = "red", options: Options | None = None, **pieces: str) -> Game:
+    """A game with only the given pieces, e.g. ``position(e4="rX", e5="b9")``.
+
+    Values are "r"/"b" (owner) followed by the setup letter. Pieces not placed count as
+    captured. Uses the documented internal constructor ``Game._from_position``.
+    """
+    placed = {
+        square: ("red" if code[0] == "r" else "blue", code[1:]) for square, code in pieces.items()
+    }
+    return Game._from_position(placed, turn=turn, options=options)
+
+
+def play_all(game: Game, *moves: str) -> None:
+    for move in moves:
+        game.play(move)
