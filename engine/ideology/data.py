@@ -90,6 +90,10 @@ LOST_REGION_RESETS_TO_PRINTED_LEVEL: Final = True
 #: [decided] Optional turn limit: off by default; when set, the game ends after that
 #: turn's turn-order phase, decided the same way as the normal end.
 DEFAULT_TURN_LIMIT: Final[int | None] = None
+#: A region one controls counts as reachable (rules file: "controls it or controls a region
+#: adjacent to it"). The description only speaks of adjacency; this matters only when
+#: attacking another player's cards on a region one controls that touches none of one's own.
+OWN_REGION_IS_REACHABLE: Final = True
 #: Extra cards of the same type paid when acting on a region that is not reachable.
 DISTANCE_PENALTY_CARDS: Final = 1
 #: Extra card a defender's Tactics/Industry/Propaganda makes the attacker pay.

@@ -40,6 +40,7 @@ from .data import (
     MAX_PLAYERS,
     MILITARY,
     MIN_PLAYERS,
+    OWN_REGION_IS_REACHABLE,
     RANDOM_FIRST_TURN_ORDER,
     REGIONS,
     REMOVE_COSTS_SAME_TYPE_CARD,
@@ -298,7 +299,7 @@ class Game:
 
     def reachable(self, player: str, region: str) -> bool:
         """Controlled by the player, or adjacent to a region the player controls."""
-        if self.regions[region].controller == player:
+        if OWN_REGION_IS_REACHABLE and self.regions[region].controller == player:
             return True
         return any(
             self.regions[n].controller == player
@@ -447,16 +448,24 @@ class Game:
         out += [Action(verb) for verb in _VERBS[moment] if verb in act.BARE_VERBS]
         return out
 
-    def _need(self, player: str, card_type: str, needed: int, **why: Any) -> IllegalAction | None:
+    def _need(self, player: str, card_type: str, needed: int, **extra: int) -> IllegalAction | None:
+        """None if the hand holds `needed` cards of the type; `extra` says what is included
+        (distance_penalty, defence_advance) for the message and the params."""
         held = self.hand_count(player, card_type)
         if held >= needed:
             return None
-        extra = "".join(f", {k.replace('_', ' ')} {v}" for k, v in why.items() if v)
+        reasons = []
+        if extra.get("distance_penalty"):
+            reasons.append(f"{extra['distance_penalty']} for the distance penalty")
+        if extra.get("defence_advance"):
+            advance = DEFENCE_ADVANCE_FOR[card_type]
+            reasons.append(f"{extra['defence_advance']} for the defender's {advance}")
+        why = f" ({', '.join(reasons)})" if reasons else ""
         return IllegalAction(
             "not_enough_cards",
-            f"That needs {needed} {card_type} card{'s' if needed != 1 else ''} "
-            f"({'including' if extra else 'total'}{extra or ''}); you hold {held}.",
-            card_type=card_type, needed=needed, held=held, **why,
+            f"That needs {needed} {card_type} card{'s' if needed != 1 else ''}{why}; "
+            f"you hold {held}.",
+            card_type=card_type, needed=needed, held=held, **extra,
         )
 
     def _in_play(self, region: str | None) -> IllegalAction | None:
@@ -575,7 +584,7 @@ class Game:
                 return IllegalAction(
                     "not_in_game", f"{defender} does not play in this game.", ideology=defender
                 )
-            status = self.status(player, defender)
+            status = self.statuses[_status_key(player, defender)]
             wmd = a.card_type == MILITARY and WMD in self.advances[player]
             if a.card_type not in CONFLICTS_ALLOWED[status] and not wmd:
                 return IllegalAction(

@@ -31,6 +31,8 @@ def _region_view(game: Game, name: str) -> dict[str, Any]:
         # Per-type cap while independent (cards of one type, all players together).
         "independent_cap": region.level if region.controller is None else None,
         "controller": region.controller,
+        # Players who may act here without the distance penalty (Logistics aside).
+        "reachable_by": [p for p in game.order if game.reachable(p, name)],
         "adjacent": list(printed.adjacent),
         "adjacent_in_play": [n for n in printed.adjacent if n in game.regions],
         "cards": cards,
