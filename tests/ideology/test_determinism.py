@@ -1,0 +1,32 @@
+"""Replays must be identical on CPython 3.11 and Pyodide's Python 3.14.
+
+The fingerprints below were recorded on CPython 3.11. If a deliberate rules change alters
+how these seeded games unfold, record the new values (run this file and read the failure);
+if they differ only under Pyodide, the game is not portable — find the cause.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+from engine import ideology
+
+from .randomplay import play_random
+
+FINGERPRINTS = {
+    2: "029f4d22c7995908",
+    5: "a963840f90ce85fd",
+}
+
+
+def fingerprint(players: int) -> str:
+    game = ideology.new_game(list(ideology.IDEOLOGIES)[:players], seed=2026, turn_limit=40)
+    play_random(game, random.Random(2026), place_bias=0.9)
+    document = json.dumps([json.loads(game.to_json()), game.view(None)], sort_keys=True)
+    return hashlib.sha256(document.encode()).hexdigest()[:16]
+
+
+def test_seeded_games_unfold_the_same_everywhere() -> None:
+    assert {n: fingerprint(n) for n in FINGERPRINTS} == FINGERPRINTS
