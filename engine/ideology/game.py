@@ -125,7 +125,11 @@ def _status_key(a: str, b: str) -> tuple[str, str]:
 
 
 def _normalise_options(options: Mapping[str, Any] | None, turn_limit: int | None) -> dict[str, Any]:
-    merged: dict[str, Any] = {"turn_limit": DEFAULT_TURN_LIMIT}
+    # Defaults are read at call time, so a changed constant changes new games.
+    merged: dict[str, Any] = {
+        "turn_limit": DEFAULT_TURN_LIMIT,
+        "level_counts_only_controller_cards": LEVEL_COUNTS_ONLY_CONTROLLER_CARDS,
+    }
     if options is not None:
         if not isinstance(options, Mapping):
             raise SetupError("bad_option", "Options must be a mapping.", option="options")
@@ -140,6 +144,11 @@ def _normalise_options(options: Mapping[str, Any] | None, turn_limit: int | None
         raise SetupError(
             "bad_option", "The turn limit must be a whole number of turns, 1 or more.",
             option="turn_limit",
+        )
+    if not isinstance(merged["level_counts_only_controller_cards"], bool):
+        raise SetupError(
+            "bad_option", "level_counts_only_controller_cards must be true or false.",
+            option="level_counts_only_controller_cards",
         )
     return merged
 
@@ -179,7 +188,9 @@ def new_game(
     """Start a game for 2 to 5 ideologies (English or Spanish names, or letters).
 
     ``seed`` fixes every shuffle (a random one is chosen and kept when None); ``options``
-    may hold ``turn_limit`` (also accepted as a keyword). Raises SetupError.
+    may hold ``turn_limit`` (also accepted as a keyword; None = no limit) and
+    ``level_counts_only_controller_cards`` (default LEVEL_COUNTS_ONLY_CONTROLLER_CARDS).
+    Raises SetupError.
     """
     resolved = _resolve_ideologies(ideologies)
     if seed is None:
@@ -946,7 +957,8 @@ class Game:
         for name, region in self.regions.items():
             if region.controller is None:
                 continue
-            owner = region.controller if LEVEL_COUNTS_ONLY_CONTROLLER_CARDS else None
+            only_controller = self.options["level_counts_only_controller_cards"]
+            owner = region.controller if only_controller else None
             level = min(region.count(t, owner) for t in CARD_TYPES)
             if level != region.level:
                 self._note(

@@ -65,6 +65,7 @@ def build_view(game: Game, viewer: str | None) -> dict[str, Any]:
         "result": game.result,
         "is_terminal": game.is_terminal,
         "turn_limit": game.options.get("turn_limit"),
+        "options": dict(game.options),
         "players": players,
         "statuses": [
             {"players": list(pair), "status": status} for pair, status in game.statuses.items()

@@ -101,9 +101,10 @@ def scenario(
     to_act: str | None = None,
     seed: int = 1,
     turn_limit: int | None = None,
+    options: dict[str, object] | None = None,
 ) -> Game:
     """A fresh game with empty hands, turn order as listed, in the given phase."""
-    game = new_game(players, seed=seed, turn_limit=turn_limit)
+    game = new_game(players, seed=seed, options=options, turn_limit=turn_limit)
     game.order = list(game.ideologies)
     for player in players:
         set_hand(game, player)

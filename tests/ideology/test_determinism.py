@@ -16,8 +16,8 @@ from engine import ideology
 from .randomplay import play_random
 
 FINGERPRINTS = {
-    2: "029f4d22c7995908",
-    5: "a963840f90ce85fd",
+    2: "dea25f38bcf24797",
+    5: "6d24481695514a9e",
 }
 
 

@@ -74,7 +74,12 @@ def test_bad_seed_and_options() -> None:
     with pytest.raises(ideology.SetupError) as caught:
         ideology.new_game([C, K], seed="seven")  # type: ignore[arg-type]
     assert caught.value.code == "bad_seed"
-    for options in ({"turn_limit": 0}, {"turn_limit": "3"}, {"speed": 2}):
+    for options in (
+        {"turn_limit": 0},
+        {"turn_limit": "3"},
+        {"speed": 2},
+        {"level_counts_only_controller_cards": "no"},
+    ):
         with pytest.raises(ideology.SetupError) as caught:
             ideology.new_game([C, K], seed=1, options=options)
         assert caught.value.code == "bad_option"
@@ -590,13 +595,29 @@ def test_new_level_is_smallest_zone_of_controller_cards() -> None:
     assert game.influence(C) == 3
 
 
-def test_level_counting_all_cards_variant(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game_module, "LEVEL_COUNTS_ONLY_CONTROLLER_CARDS", False)
-    game = scenario([C, K])
+def all_cards_variant() -> Game:
+    game = scenario([C, K], options={"level_counts_only_controller_cards": False})
     put(game, "United States", C, military=2, economic=2)
     put(game, "United States", K, cultural=2)
+    return game
+
+
+def test_level_counting_all_cards_variant() -> None:
+    game = all_cards_variant()
     evaluate(game)
     assert game.regions["United States"].level == 5
+    default = scenario([C, K])
+    put(default, "United States", C, military=2, economic=2)
+    put(default, "United States", K, cultural=2)
+    evaluate(default)
+    assert default.regions["United States"].level == 3
+
+
+def test_level_variant_follows_the_constant(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_module, "LEVEL_COUNTS_ONLY_CONTROLLER_CARDS", False)
+    game = ideology.new_game([C, K], seed=1)
+    assert game.options["level_counts_only_controller_cards"] is False
+    assert ideology.from_json(game.to_json()) == game
 
 
 def test_region_at_level_zero_counts_zero() -> None:

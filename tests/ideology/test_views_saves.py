@@ -97,7 +97,7 @@ def test_save_round_trip_and_undo() -> None:
     document = json.loads(game.to_json())
     assert document["game"] == "ideology" and document["version"] == 1
     assert document["ideologies"] == PLAYERS and document["seed"] == 8
-    assert document["options"] == {"turn_limit": 2}
+    assert document["options"] == {"turn_limit": 2, "level_counts_only_controller_cards": True}
     assert ideology.from_json(game.to_json()) == game
     back = history[-2].copy()
     assert game.undo() == back
