@@ -1,0 +1,151 @@
+"""Hypothesis property tests: random legal games under random options.
+
+Each example plays one seeded random game with random setups and random legal moves
+(rescue choices included) and checks it against the independent model in oracle.py.
+Pyodide (sys.platform == "emscripten") is 3-5x slower, so it runs fewer examples.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import stratego
+from engine.stratego import Game, Options
+
+from .oracle import Oracle
+
+IN_PYODIDE = sys.platform == "emscripten"
+SCALE = 8 if IN_PYODIDE else 1
+MAX_PLIES = 3000  # random games average ~600 plies; the cap only guards the run time
+CHECK_EVERY = 5  # full oracle comparison every this many plies (and at the end)
+
+options_strategy = st.builds(
+    Options,
+    silent_defence=st.booleans(),
+    attackers_advantage=st.booleans(),
+    rescue=st.booleans(),
+    classic_scouts=st.booleans(),
+    chasing_rule=st.booleans(),
+    two_squares_limit=st.sampled_from([2, 3]),
+)
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def start(seed: int, options: Options) -> tuple[Game, random.Random]:
+    rng = random.Random(seed)
+    red = stratego.random_setup(rng.getrandbits(32))
+    blue = stratego.random_setup(rng.getrandbits(32))
+    return stratego.new_game(red, blue, options), rng
+
+
+def check_result(game: Game, oracle: Oracle) -> None:
+    """The end of the game agrees with the rules, judged from the oracle's board."""
+    reason, result = game.end_reason, game.result
+    last = game.moves[-1] if game.moves else None
+    movable = [oracle.movable_count(0), oracle.movable_count(1)]
+    if reason == "flag_captured":
+        assert last is not None and last.defender == "F" and last.outcome == "attacker_won"
+        assert result == last.player
+    elif reason == "no_movable_pieces":
+        loser = ["red", "blue"].index("blue" if result == "red" else "red")
+        assert movable[loser] == 0 and movable[1 - loser] > 0
+    elif reason == "no_legal_moves":
+        loser = ["red", "blue"].index(game.turn)
+        assert result == ("blue" if loser == 0 else "red")
+        assert movable[loser] > 0
+        if not game.options.chasing_rule:
+            assert oracle.legal_moves(loser) == set()
+    elif reason == "both_cannot_move":
+        assert result == "draw"
+        if not game.options.chasing_rule:
+            assert not oracle.legal_moves(0) and not oracle.legal_moves(1)
+    else:
+        raise AssertionError(f"unexpected end {reason!r}")
+
+
+def check_board(game: Game, oracle: Oracle) -> None:
+    board = oracle.board()
+    for player in ("red", "blue"):
+        on_board = sum(1 for owner, _ in board.values() if owner == player)
+        assert on_board + len(game.graveyard(player)) == 40, "piece counts are consistent"
+    engine_board = {name: game.piece_at(name) for name in stratego.SQUARE_NAMES}
+    assert {name: piece for name, piece in engine_board.items() if piece} == board
+
+
+def play_random_game(seed: int, options: Options, check_views: bool) -> Game:
+    """Play one random game; the oracle checks every ``CHECK_EVERY``-th ply (and the end)
+    in full, and every ply for what is cheap."""
+    game, rng = start(seed, options)
+    oracle = Oracle(game.red_setup, game.blue_setup, options)
+    for ply in range(MAX_PLIES):
+        if game.is_terminal:
+            break
+        moves = game.legal_moves()
+        assert moves, "a game that goes on has a legal move"
+        full_check = check_views or ply % CHECK_EVERY == 0
+        if full_check and not game.rescue_pending and not options.chasing_rule:
+            side = ["red", "blue"].index(game.turn)
+            assert set(moves) == oracle.legal_moves(side)
+        record = game.play(rng.choice(moves))
+        oracle.update(record)
+        if record.kind == "move":
+            assert record.piece not in ("B", "F"), "Bombs and the Flag never move"
+        if full_check:
+            check_board(game, oracle)
+        if check_views:
+            oracle.check_view(game, "red")
+            oracle.check_view(game, "blue")
+            json.dumps(game.view(game.turn))
+    check_board(game, oracle)
+    if game.is_terminal:
+        check_result(game, oracle)
+        assert game.legal_moves() == []
+    return game
+
+
+@pytest.mark.slow
+@settings(max_examples=max(10, 200 // SCALE), deadline=None)
+@given(seed=seeds, options=options_strategy)
+def test_random_games_keep_the_rules(seed: int, options: Options) -> None:
+    game = play_random_game(seed, options, check_views=False)
+    loaded = stratego.from_json(game.to_json())
+    assert loaded == game
+    assert loaded.result == game.result and loaded.end_reason == game.end_reason
+
+
+@pytest.mark.slow
+@settings(max_examples=max(5, 30 // SCALE), deadline=None)
+@given(seed=seeds, options=options_strategy)
+def test_views_never_leak_an_unrevealed_rank(seed: int, options: Options) -> None:
+    play_random_game(seed, options, check_views=True)
+
+
+@settings(max_examples=max(5, 40 // SCALE), deadline=None)
+@given(seed=seeds, options=options_strategy, plies=st.integers(1, 300), back=st.integers(1, 20))
+def test_undo_equals_replay(seed: int, options: Options, plies: int, back: int) -> None:
+    game, rng = start(seed, options)
+    for _ in range(plies):
+        if game.is_terminal:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    played = [record.notation for record in game.moves]
+    back = min(back, len(played))
+    for _ in range(back):
+        game.undo()
+    replay = stratego.new_game(game.red_setup, game.blue_setup, options)
+    for move in played[: len(played) - back]:
+        replay.play(move)
+    assert game == replay
+    assert game.legal_moves() == replay.legal_moves()
+    assert game.view("red") == replay.view("red") and game.view("blue") == replay.view("blue")
+    assert (game.result, game.end_reason, game.turn) == (
+        replay.result,
+        replay.end_reason,
+        replay.turn,
+    )
