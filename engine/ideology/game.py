@@ -341,11 +341,15 @@ class Game:
         legal = [str(a) for a in self._candidates(player) if self._problem(player, a) is None]
         return legal
 
-    def view(self, player: str | None = None) -> dict[str, Any]:
-        """What ``player`` may see (None: only what everybody sees), as JSON-plain data."""
+    def view(self, player: str | None = None, *, log_from: int = 0) -> dict[str, Any]:
+        """What ``player`` may see (None: only what everybody sees), as JSON-plain data.
+
+        The log of a long game is large: ``log_from`` leaves out the entries before that
+        index (the view's ``log_size`` tells where the next call may start).
+        """
         from .views import build_view
 
-        return build_view(self, None if player is None else self.player(player))
+        return build_view(self, None if player is None else self.player(player), log_from)
 
     def to_json(self) -> str:
         from .saves import to_json

@@ -40,7 +40,7 @@ def _region_view(game: Game, name: str) -> dict[str, Any]:
     }
 
 
-def build_view(game: Game, viewer: str | None) -> dict[str, Any]:
+def build_view(game: Game, viewer: str | None, log_from: int = 0) -> dict[str, Any]:
     players: dict[str, Any] = {}
     for p in game.order:
         deck = game.decks[p]
@@ -75,7 +75,9 @@ def build_view(game: Game, viewer: str | None) -> dict[str, Any]:
         "exchange": None,
         "conflict": None,
         "diplomacy": None,
-        "log": [dict(entry) for entry in game.log],
+        "log_from": max(0, log_from),
+        "log_size": len(game.log),
+        "log": [dict(entry) for entry in game.log[max(0, log_from) :]],
     }
     if game.phase == "exchange" and game.to_act:
         current = game.to_act[0]

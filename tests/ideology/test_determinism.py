@@ -16,15 +16,23 @@ from engine import ideology
 from .randomplay import play_random
 
 FINGERPRINTS = {
-    2: "dea25f38bcf24797",
-    5: "6d24481695514a9e",
+    2: "3e9466cc1f66f1db",
+    5: "a9a7f8bd7e33ce57",
 }
 
 
 def fingerprint(players: int) -> str:
     game = ideology.new_game(list(ideology.IDEOLOGIES)[:players], seed=2026, turn_limit=40)
     play_random(game, random.Random(2026), place_bias=0.9)
-    document = json.dumps([json.loads(game.to_json()), game.view(None)], sort_keys=True)
+    # The whole hidden and public state, not the view (whose layout may grow).
+    state = {
+        "save": json.loads(game.to_json()),
+        "log": game.log,
+        "decks": {p: [d.draw, d.discard, d.hand] for p, d in game.decks.items()},
+        "regions": {n: [r.level, r.controller, r.zones] for n, r in game.regions.items()},
+        "region_deck": game.region_deck,
+    }
+    document = json.dumps(state, sort_keys=True)
     return hashlib.sha256(document.encode()).hexdigest()[:16]
 
 

@@ -85,6 +85,10 @@ def test_view_contents() -> None:
     public = game.view()
     assert public["hand"] is None and public["legal_actions"] == []
     assert all("text" in e and "event" in e for e in view["log"])
+    assert view["log_size"] == len(game.log) and view["log"] == game.log
+    game.apply(first, "done")
+    later = game.view(first, log_from=view["log_size"])
+    assert later["log"] == game.log[view["log_size"] :] and later["log"]
 
 
 def test_save_round_trip_and_undo() -> None:
