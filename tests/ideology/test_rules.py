@@ -764,3 +764,35 @@ def test_turn_limit_ends_the_game() -> None:
     put(game, "Mexico", K, military=1, economic=1, cultural=1)
     evaluate(game)
     assert game.result == K and events(game, "game_end")[0]["reason"] == "turn_limit"
+
+
+def test_remove_own_card_from_independent_region_is_allowed() -> None:
+    # The rules say "remove one card ... from an independent region": any card (literal).
+    game = scenario([C, K], phase="external")
+    add_region(game, "Mexico")
+    put(game, "Mexico", C, cultural=1)
+    set_hand(game, C, cultural=1)
+    assert "remove cultural Mexico Capitalism" in game.legal_actions(C)
+
+
+def test_resources_reshuffle_mid_draw() -> None:
+    game = scenario([C, K], phase="diplomacy")
+    deck = game.decks[C]
+    deck.discard += deck.draw[:-2]
+    del deck.draw[:-2]
+    kept = list(deck.draw)
+    for player, other in ((C, K), (K, C)):
+        game.apply(player, f"diplomacy {other} war")
+        game.apply(player, "done")
+    assert set(kept) <= set(deck.hand) and len(deck.hand) == 3
+    assert [e["player"] for e in events(game, "reshuffle")] == [C]
+    check_invariants(game)
+
+
+def test_exchanged_card_types_stay_out_of_the_log() -> None:
+    game = scenario([C, K], phase="exchange")
+    set_hand(game, C, military=1)
+    game.apply(C, "discard military")
+    game.apply(C, "done")
+    for entry in game.log:
+        assert "military" not in str(entry)
