@@ -71,7 +71,8 @@ PHASES: Final[tuple[str, ...]] = (
 #: of the *controller's* cards in any zone. The Spanish description reads "el menor número
 #: de cartas de influencia en cada una de las zonas" (all cards in the zone): set False.
 LEVEL_COUNTS_ONLY_CONTROLLER_CARDS: Final = True
-#: Players more than 12 influence end the game (strictly greater).
+#: Players more than 12 influence end the game (strictly greater). [decided] Ties on
+#: influence then go to the first in the new turn order (the only tie-break implemented).
 WINNING_INFLUENCE_ABOVE: Final = 12
 #: [decided] Removing a card in the external phase costs one card of the removed type.
 REMOVE_COSTS_SAME_TYPE_CARD: Final = True
