@@ -64,7 +64,19 @@ from .board import (
     SQUARE_NAMES,
 )
 from .errors import IllegalMove
-from .pieces import BLUE, BOMB, FLAG, MARSHAL, MINER, PIECES, PLAYERS, RED, SCOUT, SPY
+from .pieces import (
+    BLUE,
+    BOMB,
+    FLAG,
+    MARSHAL,
+    MINER,
+    PIECE_KINDS,
+    PIECES,
+    PLAYERS,
+    RED,
+    SCOUT,
+    SPY,
+)
 from .setup import parse_setup
 
 TWO_SQUARES_LIMIT: Final = 2
@@ -267,8 +279,6 @@ class Game:
         letters: list[str] = [""] * 80
         squares = [EMPTY] * 80
         free: dict[int, list[int]] = {_RED: [], _BLUE: []}
-        from .pieces import PIECE_KINDS
-
         next_id = {_RED: 0, _BLUE: 40}
         for side in (_RED, _BLUE):
             for kind in PIECE_KINDS:
@@ -993,7 +1003,7 @@ class Game:
                 limit=limit,
                 **where,
             )
-        if self.options.chasing_rule:
+        if self.options.chasing_rule and origin * 100 + target in self._chase_forbidden(side):
             return IllegalMove(
                 "chasing",
                 "Chasing rule: this move would repeat a position of your chase.",
