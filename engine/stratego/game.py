@@ -758,7 +758,12 @@ class Game:
             if defender_letter == FLAG:
                 self._result, self._end_reason = PLAYERS[side], "flag_captured"
 
-        rescue_pending = self._result is None and self._may_rescue(side, mover, origin, target)
+        # A rescue cannot change a game the opponent has already lost (no movable piece).
+        rescue_pending = (
+            self._result is None
+            and self._movable[1 - side] > 0
+            and self._may_rescue(side, mover, origin, target)
+        )
         record = MoveRecord(
             notation=_MOVE_NAMES[code],
             player=PLAYERS[side],

@@ -180,9 +180,9 @@ class Oracle:
                 if piece // 40 == side
             )
             assert Counter(grave["captured"]) == expected
-            rescued = [self.letter[p] for p in self.rescued if p // 40 == side]
-            if side != viewer:
-                rescued = [None] * len(rescued)  # type: ignore[list-item]
+            rescued: list[str | None] = [
+                self.letter[p] if side == viewer else None for p in self.rescued if p // 40 == side
+            ]
             assert grave["rescued"] == rescued
         last = view["last_move"]
         moves = [r for r in self.history if r.kind == "move"]

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stratego import IllegalMove, Options, battle
+from engine.stratego import Game, IllegalMove, MoveRecord, Options, battle
 
 from .util import position
 
 FLAGS = {"a1": "rF", "j10": "bF", "j1": "r4", "a10": "b4"}
 
 
-def attack(attacker: str, defender: str, options: Options | None = None):  # type: ignore[no-untyped-def]
+def attack(attacker: str, defender: str, options: Options | None = None) -> tuple[Game, MoveRecord]:
     game = position(options=options, e4="r" + attacker, e5="b" + defender, **FLAGS)
     record = game.play("e4-e5")
     return game, record

@@ -6,7 +6,7 @@ import pytest
 
 from engine.stratego import IllegalMove, Options
 
-from .util import play_all, position
+from .util import play_all, position, position_of
 
 PIECES = {"e4": "rX", "e5": "b9", "a1": "rF", "j10": "bF"}
 
@@ -24,7 +24,7 @@ def test_chaser_may_not_recreate_a_chase_position() -> None:
 
 
 def test_without_the_option_the_chase_goes_on() -> None:
-    game = position(**PIECES, turn="blue")
+    game = position_of(PIECES, turn="blue")
     play_all(game, "e5-f5", "e4-f4", "f5-e5", "f4-e4")
 
 

@@ -7,7 +7,7 @@ import pytest
 from engine import stratego
 from engine.stratego import IllegalMove, Options
 
-from .util import position
+from .util import position, position_of
 
 
 def error_code(game: stratego.Game, move: str) -> str:
@@ -19,7 +19,7 @@ def error_code(game: stratego.Game, move: str) -> str:
 def basic(**extra: str) -> stratego.Game:
     """Red Captain on e2, flags out of the way, a Blue Sergeant that can move."""
     pieces = {"e2": "r6", "a1": "rF", "j10": "bF", "a10": "b4"} | extra
-    return position(**pieces)
+    return position_of(pieces)
 
 
 def test_one_square_in_each_direction() -> None:

@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from engine.stratego import MAX_RESCUES, NO_RESCUE, IllegalMove, Options
+from engine.stratego import MAX_RESCUES, NO_RESCUE, Game, IllegalMove, Options
 
 from .util import play_all, position
 
 RESCUE = Options(rescue=True)
 
 
-def rescue_game(**extra: str):  # type: ignore[no-untyped-def]
+def rescue_game(**extra: str) -> Game:
     """Red Major on e9 about to enter Blue's back rank; unplaced pieces are captured."""
     pieces = {"e9": "r7", "a1": "rF", "j1": "rB", "a10": "bF", "j8": "b2"} | extra
     return position(options=RESCUE, **pieces)
@@ -190,3 +190,11 @@ def test_opponent_does_not_learn_a_rescue_was_offered() -> None:
     assert game.view("blue")["phase"] == "move"
     game.play("no rescue")
     assert game.view("blue")["last_move"]["rescue"] is None
+
+
+def test_no_rescue_when_the_move_already_won() -> None:
+    # Taking Blue's last movable piece on the back rank ends the game; no rescue first.
+    game = position(options=RESCUE, e9="r7", e10="b4", a1="rF", a10="bF")
+    game.play("e9-e10")
+    assert not game.rescue_pending
+    assert game.result == "red" and game.end_reason == "no_movable_pieces"

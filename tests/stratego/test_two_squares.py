@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stratego import ISF_TWO_SQUARES_LIMIT, TWO_SQUARES_LIMIT, IllegalMove, Options
+from engine.stratego import ISF_TWO_SQUARES_LIMIT, TWO_SQUARES_LIMIT, Game, IllegalMove, Options
 
 from .util import play_all, position
 
 
-def shuttle_game(options: Options | None = None):  # type: ignore[no-untyped-def]
+def shuttle_game(options: Options | None = None) -> Game:
     # Blue's Scout walks down the j file, never shuttling.
     return position(options=options, e4="r6", a1="rF", j10="b2", a10="bF", e9="b4")
 

@@ -7,7 +7,7 @@ import json
 from engine import stratego
 from engine.stratego import Options
 
-from .util import play_all, position
+from .util import play_all, position, position_of
 
 SILENT = Options(silent_defence=True)
 FLAGS = {"a1": "rF", "j10": "bF", "j1": "r4", "a10": "b4"}
@@ -44,7 +44,7 @@ def test_start_view_hides_enemy_ranks() -> None:
 
 
 def test_moved_pieces_are_marked() -> None:
-    game = position(e4="r6", e7="b5", **FLAGS)
+    game = position_of({"e4": "r6", "e7": "b5"} | FLAGS)
     game.play("e4-e5")
     blue = game.view("blue")
     assert blue["pieces"]["e5"] == {"owner": "red", "letter": None, "known": False, "moved": True}
@@ -61,7 +61,7 @@ def test_moved_pieces_are_marked() -> None:
 
 
 def test_attack_reveals_both_and_ranks_stay_known() -> None:
-    game = position(e4="r9", e5="b5", e7="b6", **FLAGS)
+    game = position_of({"e4": "r9", "e5": "b5", "e7": "b6"} | FLAGS)
     game.play("e4-e5")
     red, blue = game.view("red"), game.view("blue")
     assert blue["pieces"]["e5"]["letter"] == "9" and blue["pieces"]["e5"]["known"]
@@ -73,7 +73,7 @@ def test_attack_reveals_both_and_ranks_stay_known() -> None:
 
 
 def test_defender_that_wins_is_revealed_and_stays_known() -> None:
-    game = position(e4="r5", e5="b9", **FLAGS)
+    game = position_of({"e4": "r5", "e5": "b9"} | FLAGS)
     game.play("e4-e5")
     assert game.view("red")["pieces"]["e5"]["letter"] == "9"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.stratego import Game, Options
 
 
@@ -11,6 +13,13 @@ def position(turn: str = "red", options: Options | None = None, **pieces: str) -
     Values are "r"/"b" (owner) followed by the setup letter. Pieces not placed count as
     captured. Uses the documented internal constructor ``Game._from_position``.
     """
+    return position_of(pieces, turn, options)
+
+
+def position_of(
+    pieces: Mapping[str, str], turn: str = "red", options: Options | None = None
+) -> Game:
+    """Same as :func:`position`, with the pieces as a mapping."""
     placed = {
         square: ("red" if code[0] == "r" else "blue", code[1:]) for square, code in pieces.items()
     }
