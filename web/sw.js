@@ -8,7 +8,9 @@ const PRECACHE_URLS = __PRECACHE_URLS__;
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE_NAME)
-      .then((cache) => cache.addAll(PRECACHE_URLS.map((url) => new Request(url, { cache: "reload" }))))
+      // "no-cache" revalidates with the server: what the page already downloaded costs a
+      // 304, yet a stale copy from the HTTP cache can never enter a new deploy's cache.
+      .then((cache) => cache.addAll(PRECACHE_URLS.map((url) => new Request(url, { cache: "no-cache" }))))
       .then(() => self.skipWaiting()),
   );
 });
