@@ -23,6 +23,7 @@ description disagree the description wins. Decisions worth knowing:
   :meth:`Game.legal_moves` lists ``"rescue <letter> <square>"`` for each rescuable
   kind and each empty square of the mover's setup area, plus ``"no rescue"``. The turn
   passes after the choice. A rescued piece starts unknown to the opponent and unmoved.
+  No rescue is offered by a move that has already won the game.
 * **End of the game.** Capturing the Flag wins at once. After every turn: if neither
   player has a movable piece (anything but Bombs and the Flag) the game is a draw
   (``both_cannot_move``); if one has none, the other wins (``no_movable_pieces``); if

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.stratego import Game, IllegalMove, MoveRecord, Options, battle
@@ -107,3 +109,22 @@ def test_battle_table_is_symmetric_where_it_should_be() -> None:
             else:
                 stronger = ranks.index(attacker) < ranks.index(defender)
                 assert outcome == ("attacker_won" if stronger else "defender_won")
+
+
+def test_scenario_from_full_legal_setups() -> None:
+    from engine import stratego
+
+    red = stratego.BUILTIN_SETUPS["Scout screen"]  # a4 is a Scout
+    blue = stratego.BUILTIN_SETUPS["Bomb wall"]  # a7 is a Scout
+    game = stratego.new_game(red, blue)
+    assert game.piece_at("a4") == ("red", "2") and game.piece_at("a7") == ("blue", "2")
+    record = game.play("a4-a7")  # a Scout attacks from afar, across the open a-file
+    assert record.outcome == "both_removed"
+    assert game.piece_at("a4") is None and game.piece_at("a7") is None
+    assert game.graveyard("red") == ["2"] and game.graveyard("blue") == ["2"]
+    blue_view = game.view("blue")
+    assert blue_view["last_move"]["attack"] == {"defender": "2", "outcome": "both_removed"}
+    assert blue_view["last_move"]["piece"] == "2"
+    assert blue_view["graveyards"]["red"]["captured"] == ["2"]
+    game.play("b7-b6")
+    assert json.loads(json.dumps(record.to_dict()))["outcome"] == "both_removed"
