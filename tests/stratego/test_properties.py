@@ -2,7 +2,7 @@
 
 Each example plays one seeded random game with random setups and random legal moves
 (rescue choices included) and checks it against the independent model in oracle.py.
-Pyodide (sys.platform == "emscripten") is 3-5x slower, so it runs fewer examples.
+Pyodide (sys.platform == "emscripten") may be 3-5x slower, so it runs 4x fewer examples.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from engine.stratego import Game, Options
 from .oracle import Oracle
 
 IN_PYODIDE = sys.platform == "emscripten"
-SCALE = 8 if IN_PYODIDE else 1
+SCALE = 4 if IN_PYODIDE else 1
 MAX_PLIES = 3000  # random games average ~600 plies; the cap only guards the run time
 CHECK_EVERY = 5  # full oracle comparison every this many plies (and at the end)
 
