@@ -38,6 +38,7 @@ A view is a plain JSON-serialisable dict::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .board import SQUARE_NAMES
@@ -104,7 +105,9 @@ def build_view(game: Game, player: str, reveal_all: bool = False) -> dict[str, A
     }
 
 
-def _last_move(game: Game, side: int, reveal_all: bool, visible: Any) -> dict[str, Any] | None:
+def _last_move(
+    game: Game, side: int, reveal_all: bool, visible: Callable[[int], bool]
+) -> dict[str, Any] | None:
     history = game._history
     index = len(history) - 1
     while index >= 0 and history[index].kind != "move":
