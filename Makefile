@@ -53,7 +53,7 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
-unit: $(VENV)/.installed
+unit: $(VENV)/.installed node_modules/.installed
 	$(BIN)/pytest tests -q
 
 pyodide-test: node_modules/.installed $(WHEELS)/.installed

@@ -16,15 +16,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build  # noqa: E402
 
-needs_node_modules = pytest.mark.skipif(
-    not (ROOT / "node_modules" / "pyodide").is_dir(), reason="run `npm ci` first"
-)
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not (ROOT / "node_modules" / "pyodide").is_dir():
-        pytest.skip("node_modules missing: run `npm ci` first")
     out = tmp_path_factory.mktemp("build") / "dist"
     build.build(out)
     return out
