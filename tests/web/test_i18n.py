@@ -46,7 +46,7 @@ def test_spanish_is_a_translation_not_a_copy() -> None:
 def test_every_key_the_ui_uses_exists() -> None:
     english = table("en")
     used: set[str] = set()
-    for path in (WEB / "ui").glob("*.py"):
+    for path in (WEB / "ui").rglob("*.py"):
         used |= set(KEY_USE.findall(path.read_text(encoding="utf-8")))
     assert used, "the key scan found nothing: the pattern is out of date"
     assert sorted(used - set(english)) == []

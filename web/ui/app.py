@@ -13,9 +13,9 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui import screens, settings
-from ui.games import Context, Controller, controller_class
+from ui.games import Context, Controller, controller_class, game_in_progress
 from ui.i18n import Translator
-from ui.routes import Route, parse
+from ui.routes import GAMES, Route, parse
 
 
 class App:
@@ -75,7 +75,12 @@ class App:
     def screen_html(self, route: Route) -> str:
         t, game = self.t, route.argument
         if route.screen == "home":
-            return screens.home(t, has_game_in_progress=False)
+            playing = game_in_progress(self.storage, GAMES)
+            return screens.home(
+                t,
+                has_game_in_progress=playing is not None,
+                continue_to=Route("game", playing, ("continue",)) if playing else None,
+            )
         if route.screen == "game" and game is not None:
             return screens.not_available(t, game)
         if route.screen == "saves":

@@ -40,6 +40,24 @@ class Controller(Protocol):
     def hide(self) -> None: ...
 
 
+def game_in_progress(storage: Any, games: tuple[str, ...]) -> str | None:
+    """The first game whose package says a game of it is in progress (for "Continue").
+
+    A game's package opts in with a module-level ``has_game_in_progress(storage) -> bool``.
+    """
+    for game in games:
+        try:
+            module = importlib.import_module(f"ui.{game}")
+        except ModuleNotFoundError as missing:
+            if missing.name == f"ui.{game}":
+                continue
+            raise
+        check = getattr(module, "has_game_in_progress", None)
+        if check is not None and check(storage):
+            return game
+    return None
+
+
 def controller_class(game: str) -> type[Controller] | None:
     """The game's controller class, or None while the game has no UI yet."""
     try:

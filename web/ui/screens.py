@@ -50,7 +50,7 @@ def _link_button(label: str, target: Route, icon_name: str, *, primary: bool = F
     )
 
 
-def home(t: Translate, *, has_game_in_progress: bool) -> str:
+def home(t: Translate, *, has_game_in_progress: bool, continue_to: Route | None = None) -> str:
     cards = []
     for game in GAMES:
         name = game_name(t, game)
@@ -65,7 +65,9 @@ def home(t: Translate, *, has_game_in_progress: bool) -> str:
             + "</div></article>"
         )
     if has_game_in_progress:
-        resume = _link_button(t("continue_game"), Route("saves"), "resume", primary=True)
+        resume = _link_button(
+            t("continue_game"), continue_to or Route("saves"), "resume", primary=True
+        )
     else:
         resume = (
             '<button class="button" type="button" disabled aria-describedby="no-game">'

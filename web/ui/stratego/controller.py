@@ -1,0 +1,639 @@
+"""The thin browser layer of Stratego: DOM events in, session changes, markup out.
+
+Everything it draws comes from :mod:`ui.stratego.render`; every decision from
+:mod:`ui.stratego.session` (which asks the engine). One delegated listener per event
+type on the ``#app`` root, removed by ``hide()``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from engine.stratego import BUILTIN_SETUPS, human_setups
+from ui.stratego import render, store
+from ui.stratego.render import Ui
+from ui.stratego.session import Message, Session
+from ui.stratego.setup_board import square_of
+
+BASE = "#/stratego/"
+DRAG_THRESHOLD = 8  # CSS px a pointer must travel before a press becomes a drag
+OPTION_FIELDS = render.OPTION_NAMES
+
+
+def real(node: Any) -> bool:
+    """Whether a DOM lookup found something (JavaScript's null arrives as JsNull)."""
+    return node is not None and type(node).__name__ != "JsNull"
+
+
+def canonical(session: Session) -> str:
+    if session.stage == "setup":
+        return f"{BASE}setup/{session.player}"
+    if session.stage == "over":
+        return f"{BASE}over"
+    return f"{BASE}play"
+
+
+class Controller:
+    def __init__(self, context: Any) -> None:
+        self.context = context
+        self.root: Any = None
+        self.session: Session | None = None
+        self.loaded = False
+        self.view: dict[str, Any] | None = None
+        self.tray_letter: str | None = None
+        self.setup_cell: int | None = None
+        self.drag: dict[str, Any] | None = None
+        self.suppress_click_until = 0.0
+        self.save_failed = False
+        self._handlers = [
+            ("click", create_proxy(self._guard(self.on_click))),
+            ("keydown", create_proxy(self._guard(self.on_keydown))),
+            ("pointerdown", create_proxy(self._guard(self.on_pointer_down))),
+            ("pointermove", create_proxy(self._guard(self.on_pointer_move))),
+            ("pointerup", create_proxy(self._guard(self.on_pointer_up))),
+            ("pointercancel", create_proxy(self._guard(self.on_pointer_cancel))),
+        ]
+        self.attached = False
+
+    # ------------------------------------------------------------------ shell API
+
+    def show(self, root: Any, path: tuple[str, ...]) -> None:
+        self.root = root
+        if not self.attached:
+            for event, handler in self._handlers:
+                root.addEventListener(event, handler)
+            self.attached = True
+        screen = path[0] if path else "new"
+        if screen == "new":
+            self.root.innerHTML = render.new_game_screen(
+                self.ui(), self.default_names(), self.context.settings.stratego_numbering
+            )
+            return
+        session = self.current()
+        if session is None:
+            self.context.navigate(f"{BASE}new")
+            return
+        address = canonical(session)
+        if "#/stratego/" + "/".join(path) != address:
+            self.context.navigate(address)
+            return
+        self.draw()
+
+    def hide(self) -> None:
+        if self.root is not None and self.attached:
+            for event, handler in self._handlers:
+                self.root.removeEventListener(event, handler)
+        self.attached = False
+        self._end_drag()
+
+    # ------------------------------------------------------------------ helpers
+
+    def _guard(self, handler: Any) -> Any:
+        def guarded(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception:
+                traceback.print_exc()
+                self.say(Message("stratego_error_unknown", alert=True))
+
+        return guarded
+
+    def ui(self) -> Ui:
+        numbering = (
+            self.session.numbering
+            if self.session is not None
+            else self.context.settings.stratego_numbering
+        )
+        return Ui(self.context.t, self.context.t.language, numbering)
+
+    def default_names(self) -> dict[str, str]:
+        t = self.context.t
+        names = {"red": t("stratego_army_red"), "blue": t("stratego_army_blue")}
+        if self.session is not None:
+            names = dict(self.session.names)
+        return names
+
+    def current(self) -> Session | None:
+        if not self.loaded:
+            self.loaded = True
+            text = store.load_session(self.context.storage)
+            if text:
+                try:
+                    self.session = Session.from_json(text)
+                except Exception:
+                    traceback.print_exc()
+                    self.session = None
+        return self.session
+
+    def save(self) -> None:
+        if self.session is None:
+            return
+        ok = store.save_session(self.context.storage, self.session.to_json())
+        if ok != (not self.save_failed):
+            self.save_failed = not ok
+            self._show_save_warning()
+
+    def _show_save_warning(self) -> None:
+        old = document.getElementById("st-save-warning")
+        if real(old):
+            old.remove()
+        if self.save_failed and self.root is not None:
+            note = document.createElement("p")
+            note.id = "st-save-warning"
+            note.className = "st-warning"
+            note.setAttribute("role", "alert")
+            note.textContent = self.context.t("stratego_save_failed")
+            self.root.prepend(note)
+
+    def el(self, element_id: str) -> Any:
+        return document.getElementById(element_id)
+
+    def say(self, message: Message | None) -> None:
+        box = self.el("st-message") or self.el("st-setup-extra")
+        text = render.message_text(self.ui(), message) if message is not None else ""
+        if real(box):
+            box.textContent = text
+            box.classList.toggle("alert", bool(message and message.alert))
+        if text:
+            self.context.announce(text)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, focus: bool = False) -> None:
+        session = self.session
+        assert session is not None
+        ui = self.ui()
+        self.tray_letter = None
+        self.setup_cell = None
+        self.view = None
+        if session.covered or session.stage == "draw_offer":
+            html = render.cover_screen(ui, session)
+        elif session.stage == "setup":
+            html = render.setup_screen(
+                ui, session, store.saved_setups(self.context.storage), None, None
+            )
+        elif session.stage == "over":
+            html = render.over_screen(ui, session)
+        else:
+            self.view = session.view()
+            html = render.play_screen(ui, session, self.view)
+        self.root.innerHTML = html
+        self._show_save_warning()
+        if focus:
+            title = self.el("screen-title")
+            if real(title):
+                title.focus()
+            window.scrollTo(0, 0)
+
+    def go(self) -> None:
+        """After a change of stage: save, then show the right screen (and address)."""
+        assert self.session is not None
+        self.save()
+        address = canonical(self.session)
+        if str(window.location.hash) != address:
+            self.context.navigate(address)  # the shell calls show() again
+        else:
+            self.draw(focus=True)
+
+    def redraw_squares(self, squares: set[str]) -> None:
+        session = self.session
+        assert session is not None and self.view is not None
+        ui = self.ui()
+        marks = render.board_marks(session, self.view)
+        pieces = self.view["pieces"]
+        active = document.activeElement
+        focused = str(active.id) if real(active) else ""
+        for square in squares:
+            node = self.el(f"sq-{square}")
+            if node is None:
+                continue
+            node.outerHTML = render.square_html(
+                ui, square, pieces.get(square), session.player, marks.get(square, ())
+            )
+        if focused.startswith("sq-") and focused[3:] in squares:
+            node = self.el(focused)
+            if real(node):
+                node.focus()
+
+    def redraw_side(self) -> None:
+        session = self.session
+        assert session is not None and self.view is not None
+        ui = self.ui()
+        status = self.el("st-status")
+        report = render.report_html(ui, session, self.view, session.player)
+        if real(status):
+            status.innerHTML = (
+                render.status_html(ui, session)
+                + f'<div id="st-report">{report}</div>'
+                + '<p id="st-message" class="st-message" role="status" aria-live="polite"></p>'
+                + f'<div id="st-actions">{render.actions_html(ui, session)}</div>'
+            )
+        graves = self.el("st-graves")
+        if real(graves):
+            graves.outerHTML = render.graveyards_html(ui, session, self.view)
+        moves = self.el("st-moves")
+        if real(moves):
+            moves.outerHTML = render.move_list_html(ui, session)
+
+    def redraw_actions(self) -> None:
+        actions = self.el("st-actions")
+        if real(actions) and self.session is not None:
+            actions.innerHTML = render.actions_html(self.ui(), self.session)
+
+    def after_board_change(self, touched: set[str]) -> None:
+        """The game changed (move, undo, rescue): redraw only the squares that differ."""
+        session = self.session
+        assert session is not None
+        old = self.view or {"pieces": {}, "last_move": None}
+        if session.stage == "over":
+            self.go()
+            return
+        new = session.view()
+        self.view = new
+        changed = set(touched)
+        old_pieces, new_pieces = old["pieces"], new["pieces"]
+        for square in old_pieces.keys() | new_pieces.keys():
+            if old_pieces.get(square) != new_pieces.get(square):
+                changed.add(square)
+        for last in (old.get("last_move"), new.get("last_move")):
+            if last:
+                changed |= {last["from"], last["to"]}
+                if last.get("rescue"):
+                    changed.add(last["rescue"]["square"])
+        self.redraw_squares(changed)
+        self.redraw_side()
+        self.save()
+        report = self.el("st-report")
+        if real(report) and report.textContent:
+            self.context.announce(str(report.textContent))
+
+    # ------------------------------------------------------------------ events
+
+    def on_click(self, event: Any) -> None:
+        if time.monotonic() < self.suppress_click_until:
+            return
+        target = event.target
+        found = target.closest("[data-action], [data-square], [data-letter], [data-rescue]")
+        if not real(found) or self.root is None or not self.root.contains(found):
+            return
+        action = found.getAttribute("data-action")
+        if real(action):
+            if found.hasAttribute("disabled"):
+                return
+            self.do(str(action))
+            return
+        square = found.getAttribute("data-square")
+        if real(square):
+            self.tap_square(str(square))
+            return
+        letter = found.getAttribute("data-letter")
+        if real(letter):
+            self.tap_tray(str(letter))
+            return
+        rescue = found.getAttribute("data-rescue")
+        if real(rescue) and self.session is not None:
+            result = self.session.choose_rescue(str(rescue))
+            self.redraw_squares(result.squares)
+            self.redraw_actions()
+
+    def do(self, action: str) -> None:
+        if action == "new-start":
+            self.start_new()
+            return
+        session = self.session
+        if session is None:
+            return
+        if action == "reveal":
+            session.reveal()
+            self.save()
+            self.draw(focus=True)
+        elif action.startswith("setup-"):
+            self.setup_action(action)
+        elif action == "undo":
+            if session.undo():
+                self.after_board_change(set())
+                self.say(Message("stratego_undone"))
+        elif action == "hand-over":
+            session.hand_over()
+            self.go()
+        elif action == "offer-draw":
+            session.offer_draw()
+            self.go()
+        elif action in ("draw-accept", "draw-decline"):
+            session.answer_draw(action == "draw-accept")
+            self.go()
+        elif action == "resign":
+            session.confirm_resign = True
+            self.redraw_actions()
+        elif action == "resign-no":
+            session.confirm_resign = False
+            self.redraw_actions()
+        elif action == "resign-yes":
+            session.resign()
+            self.go()
+        elif action == "rescue-none":
+            session.choose_rescue(None)
+            self.after_board_change(set())
+        elif action == "rematch":
+            self.session = session.rematch()
+            self.go()
+
+    def start_new(self) -> None:
+        names = {}
+        for player in ("red", "blue"):
+            field = self.el(f"st-name-{player}")
+            value = " ".join(str(field.value if real(field) else "").split())[:24]
+            names[player] = value or self.context.t(f"stratego_army_{player}")
+        if names["red"] == names["blue"]:
+            names = {p: f"{names[p]} ({self.context.t(f'stratego_army_{p}')})" for p in names}
+        options: dict[str, Any] = {}
+        for name in OPTION_FIELDS:
+            box = self.el(f"st-opt-{name}")
+            options[name] = bool(real(box) and box.checked)
+        isf = self.el("st-opt-isf")
+        options["two_squares_limit"] = 3 if real(isf) and isf.checked else 2
+        chosen = document.querySelector('input[name="st-numbering"]:checked')
+        numbering = str(chosen.value) if real(chosen) else "european"
+        from engine.stratego import Options
+
+        self.session = Session.new(names, Options.from_dict(options), numbering)
+        self.loaded = True
+        self.go()
+
+    # ------------------------------------------------------------------ play
+
+    def tap_square(self, square: str) -> None:
+        session = self.session
+        if session is None or session.covered:
+            return
+        if session.stage == "setup":
+            self.tap_setup_square(square)
+            return
+        if session.stage not in ("turn", "moved") or self.view is None:
+            return
+        result = session.tap(square)
+        if result.moved or (session.stage == "moved" and not result.message):
+            self.after_board_change(result.squares)
+        else:
+            self.redraw_squares(result.squares)
+        if result.message is not None or not result.moved:
+            self.say(result.message)
+
+    # ------------------------------------------------------------------ setup
+
+    def board(self) -> Any:
+        assert self.session is not None
+        return self.session.boards[self.session.player]
+
+    def tap_setup_square(self, square: str) -> None:
+        session = self.session
+        assert session is not None
+        index = session.setup_cell(square)
+        if index is None:
+            return
+        board = self.board()
+        touched = {index}
+        message = None
+        if self.tray_letter is not None:
+            board.place(index, self.tray_letter)
+            if board.remaining()[self.tray_letter] == 0:
+                self.tray_letter = None
+        elif self.setup_cell is not None:
+            if self.setup_cell != index:
+                board.swap(self.setup_cell, index)
+                touched.add(self.setup_cell)
+            else:
+                touched.add(self.setup_cell)
+            self.setup_cell = None
+        elif board.cells[index] is not None:
+            self.setup_cell = index
+        else:
+            message = Message("stratego_setup_pick_first")
+        self.after_setup_change(touched)
+        self.say(message)
+
+    def tap_tray(self, letter: str) -> None:
+        session = self.session
+        if session is None or session.stage != "setup" or session.covered:
+            return
+        board = self.board()
+        touched: set[int] = set()
+        if self.setup_cell is not None:
+            board.remove(self.setup_cell)
+            touched.add(self.setup_cell)
+            self.setup_cell = None
+        elif self.tray_letter == letter or board.remaining()[letter] == 0:
+            self.tray_letter = None
+        else:
+            self.tray_letter = letter
+        self.after_setup_change(touched)
+
+    def after_setup_change(self, cells: set[int], *, all_cells: bool = False) -> None:
+        session = self.session
+        assert session is not None
+        ui = self.ui()
+        indexes = range(40) if all_cells else cells
+        active = document.activeElement
+        focused = str(active.id) if real(active) else ""
+        for index in indexes:
+            square = square_of(session.player, index)
+            node = self.el(f"sq-{square}")
+            if real(node):
+                node.outerHTML = render.setup_cell_html(
+                    ui, session, index, self.setup_cell == index
+                )
+        if self.setup_cell is not None and self.setup_cell not in indexes:
+            square = square_of(session.player, self.setup_cell)
+            node = self.el(f"sq-{square}")
+            if real(node):
+                node.outerHTML = render.setup_cell_html(ui, session, self.setup_cell, True)
+        if focused.startswith("sq-"):
+            node = self.el(focused)
+            if real(node):
+                node.focus()
+        tray = self.el("st-tray")
+        if real(tray):
+            tray.outerHTML = render.tray_html(ui, session, self.tray_letter)
+            if focused.startswith("tray-"):
+                pass
+        status = self.el("st-setup-status")
+        if real(status):
+            status.innerHTML = render.setup_status(ui, session) + '<p id="st-setup-extra"></p>'
+        legal = self.board().error() is None
+        for action in ("setup-ready", "setup-save"):
+            node = document.querySelector(f'[data-action="{action}"]')
+            if real(node):
+                node.disabled = not legal
+                if legal:
+                    node.removeAttribute("aria-disabled")
+                else:
+                    node.setAttribute("aria-disabled", "true")
+        self.save()
+
+    def setup_action(self, action: str) -> None:
+        session = self.session
+        assert session is not None
+        board = self.board()
+        message = None
+        if action == "setup-clear":
+            board.clear()
+        elif action == "setup-fill":
+            board.fill_random(seed=random.getrandbits(32))
+        elif action == "setup-use":
+            select = self.el("st-preset")
+            value = str(select.value) if real(select) else ""
+            try:
+                if value.startswith("builtin:"):
+                    board.load(BUILTIN_SETUPS[value[8:]])
+                elif value == "human":
+                    setups = human_setups()
+                    board.load(setups[random.randrange(len(setups))])
+                elif value.startswith("saved:"):
+                    board.load(store.saved_setups(self.context.storage)[value[6:]])
+            except Exception as error:  # a damaged saved setup: the engine says why
+                from ui.stratego.session import engine_message
+
+                message = engine_message(error)
+        elif action == "setup-save":
+            field = self.el("st-setup-name")
+            name = str(field.value).strip() if real(field) else ""
+            setup = board.setup()
+            if not name:
+                message = Message("stratego_setup_name_needed", alert=True)
+            elif setup is None:
+                message = Message("stratego_setup_not_ready", alert=True)
+            elif store.save_setup(self.context.storage, name, setup):
+                message = Message("stratego_setup_saved", {"name": name})
+                # The new name joins the list of setups to choose from.
+                tools = self.el("st-tools")
+                if tools:
+                    tools.outerHTML = render.setup_tools(
+                        self.ui(), session, store.saved_setups(self.context.storage)
+                    )
+            else:
+                message = Message("stratego_save_failed", alert=True)
+        elif action == "setup-ready":
+            message = session.finish_setup()
+            if message is None:
+                self.go()
+                return
+        self.tray_letter = None
+        self.setup_cell = None
+        self.after_setup_change(set(), all_cells=True)
+        self.say(message)
+
+    # ------------------------------------------------------------------ drag
+
+    def on_pointer_down(self, event: Any) -> None:
+        session = self.session
+        if session is None or session.stage != "setup" or session.covered:
+            return
+        if event.button is not None and int(event.button) != 0:
+            return
+        source = event.target.closest("[data-letter], [data-square]")
+        if not real(source):
+            return
+        letter = source.getAttribute("data-letter")
+        square = source.getAttribute("data-square")
+        if real(square):
+            index = session.setup_cell(str(square))
+            if index is None or self.board().cells[index] is None:
+                return
+            self.drag = {"cell": index, "letter": self.board().cells[index]}
+        elif real(letter) and self.board().remaining()[str(letter)] > 0:
+            self.drag = {"cell": None, "letter": str(letter)}
+        else:
+            return
+        self.drag.update(
+            x=float(event.clientX), y=float(event.clientY), ghost=None, pointer=event.pointerId
+        )
+
+    def on_pointer_move(self, event: Any) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["pointer"]:
+            return
+        x, y = float(event.clientX), float(event.clientY)
+        if drag["ghost"] is None:
+            if abs(x - drag["x"]) + abs(y - drag["y"]) < DRAG_THRESHOLD:
+                return
+            ghost = document.createElement("div")
+            ghost.className = "drag-ghost"
+            ghost.innerHTML = render.tile(
+                self.ui(),
+                self.session.player,
+                drag["letter"],  # type: ignore[union-attr]
+                marks=False,
+            )
+            document.body.appendChild(ghost)
+            drag["ghost"] = ghost
+        drag["ghost"].style.transform = f"translate({x - 28}px, {y - 28}px)"
+        event.preventDefault()
+
+    def on_pointer_up(self, event: Any) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["pointer"]:
+            return
+        dragged = drag["ghost"] is not None
+        self._end_drag()
+        if not dragged:
+            return  # a plain tap: the click handler does the rest
+        self.suppress_click_until = time.monotonic() + 0.4
+        under = document.elementFromPoint(event.clientX, event.clientY)
+        if not real(under):
+            return
+        session = self.session
+        assert session is not None
+        board = self.board()
+        target_square = under.closest("[data-square]")
+        touched: set[int] = set()
+        if real(target_square):
+            index = session.setup_cell(str(target_square.getAttribute("data-square")))
+            if index is None:
+                return
+            if drag["cell"] is None:
+                board.place(index, drag["letter"])
+            else:
+                board.swap(drag["cell"], index)
+                touched.add(drag["cell"])
+            touched.add(index)
+        elif real(under.closest("#st-tray")) and drag["cell"] is not None:
+            board.remove(drag["cell"])
+            touched.add(drag["cell"])
+        else:
+            return
+        self.tray_letter = None
+        self.setup_cell = None
+        self.after_setup_change(touched)
+
+    def on_pointer_cancel(self, _event: Any) -> None:
+        self._end_drag()
+
+    def _end_drag(self) -> None:
+        if self.drag is not None and self.drag.get("ghost") is not None:
+            self.drag["ghost"].remove()
+        self.drag = None
+
+    # ------------------------------------------------------------------ keyboard
+
+    def on_keydown(self, event: Any) -> None:
+        key = str(event.key)
+        if key not in render.ARROWS:
+            return
+        target = event.target
+        square = target.getAttribute("data-square") if real(target) else None
+        if not real(square) or self.session is None:
+            return
+        side = self.session.player if self.session.stage != "over" else "red"
+        rows = 4 if self.session.stage == "setup" else 10
+        found = render.neighbour(str(square), key, side, rows)
+        if found:
+            node = self.el(f"sq-{found}")
+            if real(node):
+                node.focus()
+                event.preventDefault()

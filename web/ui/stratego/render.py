@@ -1,0 +1,829 @@
+"""Stratego screens as HTML, from a session and the engine's views (no browser import).
+
+Every square is a ``<button id="sq-e4" data-square="e4">`` so the controller can redraw
+just the squares a move touched. Hidden enemy pieces are drawn from the view, whose
+``letter`` is None for them: no rank can reach the page, not even in an attribute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from engine.stratego import BUILTIN_SETUPS, LAKE_NAMES, PIECE_KINDS, PIECES
+from ui.icons import icon
+from ui.stratego.art import SVG as _SVG
+from ui.stratego.session import Message, Session, other
+from ui.stratego.setup_board import square_of
+
+Translate = Callable[..., str]
+FILES = "abcdefghij"
+LAKES = frozenset(LAKE_NAMES)
+RULES_HREF = "#/rules/stratego"
+OPTION_NAMES = (
+    "silent_defence",
+    "attackers_advantage",
+    "rescue",
+    "classic_scouts",
+    "chasing_rule",
+)
+
+
+def svg(name: str, css_class: str = "icon") -> str:
+    return (
+        f'<svg class="{css_class}" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
+        f'fill="currentColor">{_SVG[name]}</svg>'
+    )
+
+
+@dataclass
+class Ui:
+    """What every drawing function needs: strings, language and numbering."""
+
+    t: Translate
+    language: str
+    numbering: str
+
+    def rank(self, letter: str) -> str:
+        kind = PIECES[letter]
+        return kind.american if self.numbering == "american" else kind.european
+
+    def name(self, letter: str) -> str:
+        kind = PIECES[letter]
+        return kind.name_es if self.language == "es" else kind.name_en
+
+    def label(self, letter: str) -> str:
+        """Name and rank, e.g. "Marshal (10)"; Bomb and Flag by name only."""
+        rank = self.rank(letter)
+        if letter in ("B", "F"):
+            return self.name(letter)
+        return f"{self.name(letter)} ({rank})"
+
+    def army(self, player: str) -> str:
+        return self.t(f"stratego_army_{player}")
+
+
+def e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def message_text(ui: Ui, message: Message) -> str:
+    """A message in the player's language; engine errors by code, letters as names."""
+    params: dict[str, Any] = {}
+    for key, value in message.params.items():
+        if key == "piece" and isinstance(value, str) and value in PIECES:
+            params[key] = ui.label(value)
+        elif key in ("missing", "extra") and isinstance(value, dict):
+            params[key] = ", ".join(
+                f"{count} × {ui.label(letter)}" for letter, count in value.items()
+            )
+        else:
+            params[key] = value
+    if message.key in ("stratego_error_piece_count",):
+        params = {"missing": params.get("missing") or "–", "extra": params.get("extra") or "–"}
+    try:
+        text = ui.t(message.key, **params) if params else ui.t(message.key)
+    except (KeyError, IndexError, ValueError):
+        return ui.t("stratego_error_unknown")
+    if text == message.key:  # an engine code without a translation: still say something
+        return ui.t("stratego_error_unknown")
+    return text
+
+
+# --------------------------------------------------------------------- pieces
+
+
+def tile(
+    ui: Ui,
+    owner: str,
+    letter: str | None,
+    *,
+    known: bool = False,
+    moved: bool = False,
+    marks: bool = True,
+) -> str:
+    """A piece tile: rank and kind icon, or only the army's emblem when hidden."""
+    parts = [
+        f'<span class="tile tile-{owner}{"" if letter else " tile-hidden"}" aria-hidden="true">'
+    ]
+    if letter is None:
+        parts.append(svg(f"emblem_{owner}", "emblem"))
+    else:
+        parts.append(f'<span class="rank">{e(ui.rank(letter))}</span>')
+        if letter in _SVG:
+            parts.append(svg(letter, "kind"))
+        parts.append(svg(f"emblem_{owner}", "mini-emblem"))
+    if marks and known:
+        parts.append(f'<span class="mark mark-known">{svg("known", "mark-icon")}</span>')
+    if marks and moved and letter is None:
+        parts.append(f'<span class="mark mark-moved">{svg("moved", "mark-icon")}</span>')
+    parts.append("</span>")
+    return "".join(parts)
+
+
+def piece_description(ui: Ui, viewer: str | None, info: dict[str, Any]) -> str:
+    owner, letter = info["owner"], info["letter"]
+    t = ui.t
+    if viewer is None:  # everything revealed
+        return t("stratego_piece_of_army", piece=ui.label(letter), army=ui.army(owner))
+    if owner == viewer:
+        text = t("stratego_piece_own", piece=ui.label(letter))
+        if info.get("known"):
+            text += t("stratego_suffix_known_to_enemy")
+        return text
+    if letter is None:
+        text = t("stratego_piece_enemy_hidden")
+    else:
+        text = t("stratego_piece_enemy_known", piece=ui.label(letter))
+    if info.get("moved"):
+        text += t("stratego_suffix_moved")
+    return text
+
+
+# --------------------------------------------------------------------- board
+
+
+def orientation(player: str) -> tuple[list[int], list[str]]:
+    """Ranks top to bottom and files left to right as ``player`` sees the board."""
+    if player == "blue":
+        return list(range(1, 11)), list(reversed(FILES))
+    return list(range(10, 0, -1)), list(FILES)
+
+
+def square_html(
+    ui: Ui,
+    square: str,
+    info: dict[str, Any] | None,
+    viewer: str | None,
+    classes: Iterable[str] = (),
+) -> str:
+    """One board square: a lake, or a button with its piece (if any)."""
+    if square in LAKES:
+        return f'<div class="sq lake" id="sq-{square}" title="{e(ui.t("stratego_lake"))}"></div>'
+    css = ["sq", *classes]
+    label = [square]
+    content = ""
+    if info is not None:
+        label.append(piece_description(ui, viewer, info))
+        content = tile(
+            ui,
+            info["owner"],
+            info["letter"],
+            known=bool(info.get("known")),
+            moved=bool(info.get("moved")),
+        )
+        css.append(f"has-{info['owner']}")
+    else:
+        label.append(ui.t("stratego_empty_square"))
+    for name, key in (
+        ("sel", "stratego_state_selected"),
+        ("dest", "stratego_state_destination"),
+        ("dest-attack", "stratego_state_attack"),
+        ("last", "stratego_state_last"),
+    ):
+        if name in css:
+            label.append(ui.t(key))
+    text = ", ".join(label)
+    return (
+        f'<button type="button" class="{" ".join(css)}" id="sq-{square}" data-square="{square}" '
+        f'aria-label="{e(text)}" title="{e(text)}">{content}</button>'
+    )
+
+
+def board_marks(session: Session, view: dict[str, Any] | None) -> dict[str, list[str]]:
+    """CSS classes per square: selection, destinations, the last move."""
+    marks: dict[str, list[str]] = {}
+    if view is not None and view.get("last_move"):
+        last = view["last_move"]
+        for square in (last["from"], last["to"]):
+            marks.setdefault(square, []).append("last")
+    if session.selected:
+        marks.setdefault(session.selected, []).append("sel")
+    pieces = view["pieces"] if view is not None else {}
+    for square in session.targets:
+        marks.setdefault(square, []).append("dest-attack" if square in pieces else "dest")
+    return marks
+
+
+def board_html(
+    ui: Ui,
+    view: dict[str, Any],
+    viewer: str | None,
+    side: str,
+    marks: dict[str, list[str]],
+    label: str,
+) -> str:
+    """The whole board seen from ``side``; ``viewer`` None reveals every rank's owner."""
+    ranks, files = orientation(side)
+    pieces = view["pieces"]
+    cells = []
+    for rank in ranks:
+        cells.append(f'<span class="coord coord-rank" aria-hidden="true">{rank}</span>')
+        for file in files:
+            square = f"{file}{rank}"
+            cells.append(square_html(ui, square, pieces.get(square), viewer, marks.get(square, ())))
+    cells.append('<span class="coord" aria-hidden="true"></span>')
+    cells.extend(f'<span class="coord coord-file" aria-hidden="true">{f}</span>' for f in files)
+    return (
+        f'<div class="board board-{side}" id="st-board" role="group" aria-label="{e(label)}">'
+        + "".join(cells)
+        + "</div>"
+    )
+
+
+# --------------------------------------------------------------------- shared parts
+
+
+def topbar(ui: Ui, title: str) -> str:
+    t = ui.t
+    return (
+        '<header class="topbar st-topbar">'
+        '<a class="button button-quiet back" href="#/">'
+        f"{svg('home')}<span>{e(t('home'))}</span></a>"
+        f'<h1 id="screen-title" tabindex="-1">{e(title)}</h1>'
+        f'<a class="button button-quiet st-rules-link" href="{RULES_HREF}">'
+        f"{icon('rules')}<span>{e(t('rules'))}</span></a></header>"
+    )
+
+
+def button(
+    label: str,
+    action: str,
+    icon_name: str | None = None,
+    *,
+    primary: bool = False,
+    disabled: bool = False,
+    extra: str = "",
+) -> str:
+    kind = "button button-primary" if primary else "button"
+    dis = ' disabled aria-disabled="true"' if disabled else ""
+    pic = svg(icon_name) if icon_name else ""
+    return (
+        f'<button type="button" class="{kind}" data-action="{action}"{dis}{extra}>'
+        f"{pic}<span>{e(label)}</span></button>"
+    )
+
+
+def player_tag(session: Session, ui: Ui, player: str) -> str:
+    """The name with the army ("Ana (Red)"), or just the army when that is the name."""
+    name = session.names[player]
+    if name == ui.army(player):
+        return name
+    return ui.t("stratego_player_tag", name=name, army=ui.army(player))
+
+
+def legend(ui: Ui) -> str:
+    rows = "".join(
+        f"<li>{tile(ui, 'red', kind.letter, marks=False)}"
+        f'<span class="legend-name">{e(ui.name(kind.letter))}</span>'
+        f'<span class="legend-count">×{kind.count}</span></li>'
+        for kind in PIECE_KINDS
+    )
+    marks = (
+        f"<li>{tile(ui, 'blue', None, known=False, moved=True)}"
+        f'<span class="legend-name">{e(ui.t("stratego_legend_moved"))}</span></li>'
+        f"<li>{tile(ui, 'blue', '6', known=True)}"
+        f'<span class="legend-name">{e(ui.t("stratego_legend_known"))}</span></li>'
+    )
+    return (
+        f'<details class="card legend"><summary>{e(ui.t("stratego_legend"))}</summary>'
+        f'<ul class="legend-list">{rows}{marks}</ul></details>'
+    )
+
+
+def options_line(ui: Ui, session: Session) -> str:
+    options = session.options.to_dict()
+    chosen = [ui.t(f"stratego_option_{name}") for name in OPTION_NAMES if options.get(name)]
+    if options.get("two_squares_limit") == 3:
+        chosen.append(ui.t("stratego_option_isf_two_squares"))
+    text = ", ".join(chosen) if chosen else ui.t("stratego_options_none")
+    return f'<p class="hint st-options">{e(ui.t("stratego_options_in_play", options=text))}</p>'
+
+
+# --------------------------------------------------------------------- new game
+
+
+def new_game_screen(ui: Ui, names: dict[str, str], numbering: str) -> str:
+    t = ui.t
+    name_fields = "".join(
+        f'<label class="field"><span>{e(t("stratego_name_of", army=ui.army(p)))}</span>'
+        f'<span class="field-row">{tile(ui, p, None, marks=False)}'
+        f'<input type="text" id="st-name-{p}" name="{p}" maxlength="24" autocomplete="off" '
+        f'value="{e(names[p])}"></span></label>'
+        for p in ("red", "blue")
+    )
+    option_rows = "".join(
+        f'<label class="choice option"><input type="checkbox" id="st-opt-{name}" '
+        f'data-option="{name}"><span><strong>{e(t(f"stratego_option_{name}"))}</strong>'
+        f'<span class="hint">{e(t(f"stratego_option_{name}_help"))}</span></span></label>'
+        for name in OPTION_NAMES
+    )
+    option_rows += (
+        '<label class="choice option"><input type="checkbox" id="st-opt-isf" '
+        f'data-option="isf_two_squares"><span><strong>{e(t("stratego_option_isf_two_squares"))}'
+        f'</strong><span class="hint">{e(t("stratego_option_isf_two_squares_help"))}</span>'
+        "</span></label>"
+    )
+    numberings = "".join(
+        f'<label class="choice"><input type="radio" name="st-numbering" value="{value}"'
+        f"{' checked' if value == numbering else ''}>"
+        f"<span>{e(t(f'numbering_{value}'))}</span></label>"
+        for value in ("european", "american")
+    )
+    body = (
+        '<div class="screen-body st-new">'
+        f'<fieldset class="card choices"><legend>{e(t("stratego_players"))}</legend>{name_fields}'
+        "</fieldset>"
+        f'<fieldset class="card choices"><legend>{e(t("stratego_optional_rules"))}</legend>'
+        f'<p class="hint">{e(t("stratego_optional_rules_help"))} '
+        f'<a href="{RULES_HREF}">{e(t("stratego_read_rules"))}</a></p>{option_rows}</fieldset>'
+        f'<fieldset class="card choices"><legend>{e(t("settings_numbering"))}</legend>'
+        f"{numberings}</fieldset>"
+        '<div class="button-row">'
+        + button(t("stratego_start_setup"), "new-start", "use", primary=True)
+        + "</div></div>"
+    )
+    return topbar(ui, t("new_game_of", game=t("game_stratego"))) + body
+
+
+# --------------------------------------------------------------------- cover
+
+
+def cover_screen(ui: Ui, session: Session) -> str:
+    """The pass-the-tablet cover: nothing of the game, only who takes the tablet."""
+    t = ui.t
+    player = session.player
+    name = session.names[player]
+    if session.stage == "setup":
+        lead = t(
+            "stratego_cover_setup",
+            name=name,
+            army=ui.army(player),
+            other=session.names[other(player)],
+        )
+    elif session.stage == "draw_offer":
+        lead = t("stratego_cover_draw_offer", name=session.names[other(player)])
+    else:
+        lead = t("stratego_cover_turn", name=name, army=ui.army(player))
+    note = ""
+    if session.note == "draw_declined":
+        declined = t("stratego_draw_declined", name=session.names[other(player)])
+        note = f'<p class="cover-note">{e(declined)}</p>'
+    if session.stage == "draw_offer":
+        actions = button(t("stratego_draw_accept"), "draw-accept", "check", primary=True) + button(
+            t("stratego_draw_decline"), "draw-decline", "clear"
+        )
+    else:
+        actions = button(t("stratego_cover_reveal", name=name), "reveal", "handover", primary=True)
+    return (
+        f'<section class="cover cover-{player}" id="st-cover" aria-labelledby="screen-title">'
+        f'<div class="cover-emblem">{svg(f"emblem_{player}", "cover-icon")}</div>'
+        f'<p class="cover-army">{e(ui.army(player))}</p>'
+        f'<h1 id="screen-title" tabindex="-1">{e(t("stratego_pass_to", name=name))}</h1>'
+        f'<p class="cover-lead">{e(lead)}</p>{note}'
+        f'<div class="cover-actions">{actions}</div>'
+        f'<a class="cover-home" href="#/">{e(t("home"))}</a>'
+        "</section>"
+    )
+
+
+# --------------------------------------------------------------------- setup
+
+
+def setup_grid(ui: Ui, session: Session, selected_cell: int | None) -> str:
+    player = session.player
+    cells = []
+    for row in range(3, -1, -1):  # the front rank (next to the lakes) on top
+        for column in range(10):
+            index = row * 10 + column
+            cells.append(setup_cell_html(ui, session, index, selected_cell == index))
+    ranks, files = orientation(player)
+    ranks = [r for r in ranks if (r <= 4 if player == "red" else r >= 7)]
+    rows: list[str] = []
+    for position, rank in enumerate(ranks):
+        rows.append(f'<span class="coord coord-rank" aria-hidden="true">{rank}</span>')
+        rows.extend(cells[position * 10 : position * 10 + 10])
+    rows.append('<span class="coord" aria-hidden="true"></span>')
+    rows.extend(f'<span class="coord coord-file" aria-hidden="true">{f}</span>' for f in files)
+    return (
+        f'<p class="setup-front hint">{e(ui.t("stratego_setup_front"))}</p>'
+        f'<div class="board setup-board" id="st-board" role="group" '
+        f'aria-label="{e(ui.t("stratego_setup_area"))}">{"".join(rows)}</div>'
+        f'<p class="setup-back hint">{e(ui.t("stratego_setup_back"))}</p>'
+    )
+
+
+def setup_cell_html(ui: Ui, session: Session, index: int, selected: bool) -> str:
+    player = session.player
+    letter = session.boards[player].cells[index]
+    square = square_of(player, index)
+    info = None if letter is None else {"owner": player, "letter": letter}
+    return square_html(ui, square, info, player, ("sel",) if selected else ())
+
+
+def tray_html(ui: Ui, session: Session, tray_letter: str | None) -> str:
+    t = ui.t
+    remaining = session.boards[session.player].remaining()
+    items = []
+    for kind in PIECE_KINDS:
+        count = remaining[kind.letter]
+        pressed = "true" if tray_letter == kind.letter else "false"
+        empty = " tray-empty" if count == 0 else ""
+        label = t("stratego_tray_item", piece=ui.label(kind.letter), count=count)
+        items.append(
+            f'<li><button type="button" class="tray-piece{empty}" data-letter="{kind.letter}" '
+            f'aria-pressed="{pressed}" aria-label="{e(label)}" title="{e(label)}">'
+            f"{tile(ui, session.player, kind.letter, marks=False)}"
+            f'<span class="tray-name">{e(ui.name(kind.letter))}</span>'
+            f'<span class="tray-count">×{count}</span></button></li>'
+        )
+    return (
+        f'<div class="card tray" id="st-tray"><h2>{e(t("stratego_tray"))}</h2>'
+        f'<p class="hint">{e(t("stratego_tray_help"))}</p>'
+        f'<ul class="tray-list">{"".join(items)}</ul></div>'
+    )
+
+
+def setup_status(ui: Ui, session: Session, extra: Message | None = None) -> str:
+    board = session.boards[session.player]
+    error = board.error()
+    if error is None:
+        text = ui.t("stratego_setup_ready_hint")
+        css = "ok"
+    elif board.is_empty():
+        text = ui.t("stratego_setup_empty_hint")
+        css = "todo"
+    else:
+        text = message_text(ui, Message(f"stratego_error_{error.code}", dict(error.params)))
+        css = "todo"
+    extra_html = f'<p class="st-extra">{e(message_text(ui, extra))}</p>' if extra else ""
+    return f'<p class="st-setup-status {css}">{e(text)}</p>{extra_html}'
+
+
+def builtin_label(ui: Ui, name: str) -> str:
+    key = "stratego_builtin_" + name.lower().replace(" ", "_")
+    text = ui.t(key)
+    return name if text == key else text
+
+
+def setup_tools(ui: Ui, session: Session, saved: dict[str, str]) -> str:
+    t = ui.t
+    legal = session.boards[session.player].error() is None
+    options = [
+        f'<option value="builtin:{e(name)}">{e(builtin_label(ui, name))}</option>'
+        for name in BUILTIN_SETUPS
+    ]
+    options.append(f'<option value="human">{e(t("stratego_setup_human"))}</option>')
+    if saved:
+        options.append(f'<optgroup label="{e(t("stratego_setup_saved_group"))}">')
+        options.extend(f'<option value="saved:{e(name)}">{e(name)}</option>' for name in saved)
+        options.append("</optgroup>")
+    return (
+        '<div class="card setup-tools" id="st-tools">'
+        '<div class="button-row">'
+        + button(t("stratego_setup_clear"), "setup-clear", "clear")
+        + button(t("stratego_setup_fill"), "setup-fill", "dice")
+        + "</div>"
+        f'<label class="field"><span>{e(t("stratego_setup_choose"))}</span>'
+        f'<span class="field-row"><select id="st-preset">{"".join(options)}</select>'
+        + button(t("stratego_setup_use"), "setup-use", "use")
+        + "</span></label>"
+        f'<label class="field"><span>{e(t("stratego_setup_save_as"))}</span>'
+        '<span class="field-row"><input type="text" id="st-setup-name" maxlength="40" '
+        f'autocomplete="off" placeholder="{e(t("stratego_setup_name_placeholder"))}">'
+        + button(t("stratego_setup_save"), "setup-save", "save", disabled=not legal)
+        + "</span></label>"
+        f'<div id="st-setup-status" role="status">{setup_status(ui, session)}</div>'
+        + button(t("stratego_setup_done"), "setup-ready", "check", primary=True, disabled=not legal)
+        + "</div>"
+    )
+
+
+def setup_screen(
+    ui: Ui,
+    session: Session,
+    saved: dict[str, str],
+    tray_letter: str | None,
+    selected_cell: int | None,
+) -> str:
+    t = ui.t
+    player = session.player
+    title = t("stratego_setup_title", name=session.names[player], army=ui.army(player))
+    return (
+        topbar(ui, title)
+        + f'<div class="st-layout st-setup st-{player}">'
+        + f'<section class="board-wrap">{setup_grid(ui, session, selected_cell)}</section>'
+        + '<aside class="side">'
+        + tray_html(ui, session, tray_letter)
+        + setup_tools(ui, session, saved)
+        + "</aside></div>"
+    )
+
+
+# --------------------------------------------------------------------- play
+
+
+OUTCOME_KEYS = {
+    "attacker_won": "stratego_outcome_attacker_won",
+    "defender_won": "stratego_outcome_defender_won",
+    "both_removed": "stratego_outcome_both_removed",
+}
+
+
+def attack_panel(ui: Ui, last: dict[str, Any], reveal: bool = False) -> str:
+    attack = last["attack"]
+    attacker_owner = last["player"]
+    defender_owner = other(attacker_owner)
+    attacker, defender = last["piece"], attack["defender"]
+
+    def fighter(role: str, owner: str, letter: str | None) -> str:
+        if letter is None:
+            name = ui.t("stratego_piece_unrevealed", army=ui.army(owner))
+        else:
+            name = ui.t("stratego_piece_of_army", piece=ui.label(letter), army=ui.army(owner))
+        return (
+            f'<figure class="fighter">{tile(ui, owner, letter, marks=False)}'
+            f'<figcaption><span class="role">{e(ui.t(role))}</span> {e(name)}</figcaption></figure>'
+        )
+
+    del reveal
+    return (
+        f'<div class="attack" role="group" aria-label="{e(ui.t("stratego_attack"))}">'
+        f'<div class="fighters">{fighter("stratego_attacker", attacker_owner, attacker)}'
+        f'<span class="versus">{svg("swords", "versus-icon")}</span>'
+        f"{fighter('stratego_defender', defender_owner, defender)}</div>"
+        f'<p class="outcome outcome-{attack["outcome"]}"><strong>'
+        f"{e(ui.t(OUTCOME_KEYS[attack['outcome']]))}</strong></p></div>"
+    )
+
+
+def report_html(ui: Ui, session: Session, view: dict[str, Any], viewer: str | None) -> str:
+    """What the last move did, told to ``viewer`` (None: to everyone at the end)."""
+    t = ui.t
+    last = view.get("last_move")
+    if not last:
+        if session.stage == "turn":
+            return f"<p>{e(t('stratego_first_move', name=session.names[session.player]))}</p>"
+        return ""
+    mover = last["player"]
+    squares = {"from": last["from"], "to": last["to"]}
+    mine = viewer == mover
+    if last["attack"]:
+        key = "stratego_report_you_attacked" if mine else "stratego_report_attacked"
+    else:
+        key = "stratego_report_you_moved" if mine else "stratego_report_moved"
+    if not last["attack"] and last["piece"] and not mine:
+        key = "stratego_report_moved_known"
+    piece = ui.label(last["piece"]) if last["piece"] else ""
+    text = t(key, name=session.names[mover], piece=piece, **squares)
+    parts = [f'<p class="report-text">{e(text)}</p>']
+    if last["attack"]:
+        parts.append(attack_panel(ui, last))
+    rescue = last.get("rescue")
+    if rescue:
+        if rescue["piece"] and (mine or viewer is None):
+            text = t(
+                "stratego_report_rescued", piece=ui.label(rescue["piece"]), square=rescue["square"]
+            )
+        else:
+            text = t(
+                "stratego_report_rescued_hidden", name=session.names[mover], square=rescue["square"]
+            )
+        parts.append(f'<p class="report-text">{e(text)}</p>')
+    return "".join(parts)
+
+
+def graveyards_html(ui: Ui, session: Session, view: dict[str, Any]) -> str:
+    t = ui.t
+    blocks = []
+    for owner in ("red", "blue"):
+        grave = view["graveyards"][owner]
+        unknown = t("stratego_piece_unrevealed", army=ui.army(owner))
+        heading = t("stratego_graveyard_of", name=player_tag(session, ui, owner))
+        captured = grave["captured"]
+        rescued = grave["rescued"]
+        tiles = (
+            "".join(
+                f'<li title="{e(ui.label(letter) if letter else unknown)}">'
+                f"{tile(ui, owner, letter, marks=False)}</li>"
+                for letter in captured
+            )
+            or f'<li class="hint">{e(t("stratego_graveyard_empty"))}</li>'
+        )
+        extra = ""
+        if rescued:
+            names = [ui.label(letter) for letter in rescued if letter]
+            text = t("stratego_rescued_count", count=len(rescued))
+            if names:
+                text += ": " + ", ".join(names)
+            extra = f'<p class="hint">{e(text)}</p>'
+        blocks.append(
+            f'<div class="grave grave-{owner}"><h3>{e(heading)}'
+            f' <span class="count">({len(captured)})</span></h3>'
+            f'<ul class="grave-list">{tiles}</ul>{extra}</div>'
+        )
+    return (
+        '<section class="card graveyards" id="st-graves">'
+        f"<h2>{e(t('stratego_graveyards'))}</h2>{''.join(blocks)}</section>"
+    )
+
+
+def move_list_html(ui: Ui, session: Session) -> str:
+    t = ui.t
+    items = []
+    for number, move in enumerate(session.public_moves(), start=1):
+        army = ui.army(move["player"])
+        if "rescue" in move:
+            text = t("stratego_movelist_rescue", army=army, square=move["rescue"])
+        elif move["attack"]:
+            text = t(
+                "stratego_movelist_attack",
+                army=army,
+                **{"from": move["from"], "to": move["to"]},
+                outcome=t(OUTCOME_KEYS[move["outcome"]] + "_short"),
+            )
+        else:
+            text = t(
+                "stratego_movelist_move", army=army, **{"from": move["from"], "to": move["to"]}
+            )
+        items.append(f'<li class="ml-{move["player"]}" value="{number}">{e(text)}</li>')
+    body = "".join(items[-200:]) or f'<li class="hint">{e(t("stratego_movelist_empty"))}</li>'
+    return (
+        '<details class="card movelist" id="st-moves" open>'
+        f"<summary>{e(t('stratego_movelist'))}</summary>"
+        f'<ol class="moves">{body}</ol></details>'
+    )
+
+
+def actions_html(ui: Ui, session: Session) -> str:
+    t = ui.t
+    if session.stage == "turn":
+        if session.confirm_resign:
+            confirm = t("stratego_resign_confirm", name=session.names[other(session.player)])
+            return (
+                f'<p class="warn">{e(confirm)}</p>'
+                '<div class="button-row">'
+                + button(t("stratego_resign_yes"), "resign-yes", "resign")
+                + button(t("stratego_resign_no"), "resign-no", "clear", primary=True)
+                + "</div>"
+            )
+        return (
+            f'<p class="hint">{e(t("stratego_turn_hint"))}</p><div class="button-row">'
+            + button(t("stratego_offer_draw"), "offer-draw", "draw")
+            + button(t("stratego_resign"), "resign", "resign")
+            + "</div>"
+        )
+    if session.stage == "moved":
+        choices = session.rescue_choices()
+        if choices:
+            pieces = "".join(
+                f'<button type="button" class="tray-piece rescue-piece" data-rescue="{letter}" '
+                f'aria-pressed="{"true" if session.rescue_letter == letter else "false"}" '
+                f'aria-label="{e(ui.label(letter))}">'
+                f"{tile(ui, session.player, letter, marks=False)}"
+                f'<span class="tray-name">{e(ui.name(letter))}</span></button>'
+                for letter in choices
+            )
+            hint = "stratego_rescue_square" if session.rescue_letter else "stratego_rescue_pick"
+            return (
+                f"<h2>{e(t('stratego_rescue_title'))}</h2><p>{e(t(hint))}</p>"
+                f'<div class="rescue-list">{pieces}</div><div class="button-row">'
+                + button(t("stratego_rescue_none"), "rescue-none", "clear")
+                + button(t("stratego_undo"), "undo", "undo")
+                + "</div>"
+            )
+        return (
+            '<div class="button-row">'
+            + button(t("stratego_undo"), "undo", "undo")
+            + button(
+                t("stratego_hand_over", name=session.names[other(session.player)]),
+                "hand-over",
+                "handover",
+                primary=True,
+            )
+            + "</div>"
+        )
+    return ""
+
+
+def status_html(ui: Ui, session: Session) -> str:
+    t = ui.t
+    if session.stage == "moved":
+        return f'<h2 class="status-line">{e(t("stratego_status_moved"))}</h2>'
+    text = t("stratego_status_turn", name=session.names[session.player])
+    return f'<h2 class="status-line">{e(text)}</h2>'
+
+
+def side_panel(ui: Ui, session: Session, view: dict[str, Any]) -> str:
+    return (
+        f'<div class="card status st-{session.player}" id="st-status">{status_html(ui, session)}'
+        f'<div id="st-report">{report_html(ui, session, view, session.player)}</div>'
+        '<p id="st-message" class="st-message" role="status" aria-live="polite"></p>'
+        f'<div id="st-actions">{actions_html(ui, session)}</div></div>'
+    )
+
+
+def play_screen(ui: Ui, session: Session, view: dict[str, Any]) -> str:
+    t = ui.t
+    player = session.player
+    title = t("stratego_play_title", name=player_tag(session, ui, player))
+    label = t("stratego_board_label", army=ui.army(player))
+    return (
+        topbar(ui, title)
+        + f'<div class="st-layout st-play st-{player}" data-stage="{session.stage}">'
+        + '<section class="board-wrap">'
+        + board_html(ui, view, player, player, board_marks(session, view), label)
+        + "</section>"
+        + '<aside class="side">'
+        + side_panel(ui, session, view)
+        + graveyards_html(ui, session, view)
+        + move_list_html(ui, session)
+        + legend(ui)
+        + options_line(ui, session)
+        + "</aside></div>"
+    )
+
+
+REASON_KEYS = {
+    "flag_captured": "stratego_reason_flag_captured",
+    "no_movable_pieces": "stratego_reason_no_movable_pieces",
+    "no_legal_moves": "stratego_reason_no_legal_moves",
+    "both_cannot_move": "stratego_reason_both_cannot_move",
+    "agreed_draw": "stratego_reason_agreed_draw",
+    "resigned": "stratego_reason_resigned",
+}
+
+
+def over_screen(ui: Ui, session: Session) -> str:
+    t = ui.t
+    assert session.game is not None
+    view = session.view("red")
+    result, reason = view["result"], view["end_reason"]
+    if result == "draw":
+        headline = t("stratego_result_draw")
+    else:
+        headline = t("stratego_result_winner", name=player_tag(session, ui, result))
+    loser = other(result) if result in ("red", "blue") else "red"
+    why = t(
+        REASON_KEYS.get(reason, "stratego_reason_unknown"),
+        winner=session.names.get(result, ""),
+        loser=session.names[loser],
+    )
+    winner_class = f" over-{result}"
+    emblem = f"emblem_{result}" if result in ("red", "blue") else "draw"
+    summary = (
+        f'<div class="card over-card{winner_class}" id="st-result">'
+        f"{svg(emblem, 'over-icon')}"
+        f'<h2 id="st-headline">{e(headline)}</h2><p id="st-reason">{e(why)}</p>'
+        f'<div id="st-report">{report_html(ui, session, view, None)}</div>'
+        '<div class="button-row">'
+        + button(t("stratego_rematch"), "rematch", "use", primary=True)
+        + '<a class="button" href="#/stratego/new">'
+        + f"{svg('use')}<span>{e(t('stratego_new_players'))}</span></a>"
+        + "</div></div>"
+    )
+    label = t("stratego_board_revealed")
+    return (
+        topbar(ui, t("stratego_over_title"))
+        + '<div class="st-layout st-over" data-stage="over">'
+        + '<section class="board-wrap">'
+        + board_html(ui, view, None, "red", board_marks(session, view), label)
+        + "</section>"
+        + '<aside class="side">'
+        + summary
+        + graveyards_html(ui, session, view)
+        + move_list_html(ui, session)
+        + legend(ui)
+        + "</aside></div>"
+    )
+
+
+def storage_warning(ui: Ui) -> str:
+    return f'<p class="st-warning" role="alert">{e(ui.t("stratego_save_failed"))}</p>'
+
+
+ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+def neighbour(square: str, key: str, side: str, rows: int = 10) -> str | None:
+    """The next square (lakes skipped) in an arrow key's direction as ``side`` sees it.
+
+    >>> neighbour("e4", "ArrowUp", "red"), neighbour("e4", "ArrowUp", "blue")
+    ('e5', 'e3')
+    >>> neighbour("c4", "ArrowUp", "red"), neighbour("a4", "ArrowUp", "red", rows=4)
+    ('c7', None)
+    """
+    step_file, step_rank = ARROWS[key]
+    if side == "blue":
+        step_file, step_rank = -step_file, -step_rank
+    file, rank = FILES.index(square[0]), int(square[1:])
+    low, high = (1, 10) if rows == 10 else ((1, 4) if side == "red" else (7, 10))
+    while True:
+        file, rank = file + step_file, rank + step_rank
+        if not (0 <= file < 10 and low <= rank <= high):
+            return None
+        name = f"{FILES[file]}{rank}"
+        if name not in LAKES:
+            return name

@@ -1,0 +1,121 @@
+"""A setup being built on the tablet: 40 cells in the engine's setup notation order.
+
+Cell ``i`` is the ``i``-th character of the setup notation (the owner's back rank
+first, each rank from the owner's left to right), so Red's cell 0 is a1 and Blue's is
+j10. Empty cells are None. Legality is the engine's business: :meth:`SetupBoard.error`
+asks ``parse_setup``.
+
+>>> board = SetupBoard()
+>>> board.place(0, "F"), board.remaining()["F"], board.place(1, "F")
+(True, 0, False)
+>>> board.error().code
+'wrong_length'
+>>> board.fill_random(seed=1); board.error() is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.stratego import PIECE_COUNTS, PIECE_KINDS, SQUARE_NAMES, SetupError, parse_setup
+
+SIZE = 40
+EMPTY = "."
+
+
+def square_of(player: str, index: int) -> str:
+    """Board square of a setup cell: Red's cell 0 is a1, Blue's cell 0 is j10."""
+    return SQUARE_NAMES[index if player == "red" else 99 - index]
+
+
+def index_of(player: str, square: str) -> int | None:
+    """Setup cell of a board square, or None outside the player's setup area."""
+    try:
+        position = SQUARE_NAMES.index(square)
+    except ValueError:
+        return None
+    index = position if player == "red" else 99 - position
+    return index if 0 <= index < SIZE else None
+
+
+class SetupBoard:
+    def __init__(self, cells: list[str | None] | None = None) -> None:
+        self.cells: list[str | None] = list(cells) if cells is not None else [None] * SIZE
+
+    # ------------------------------------------------------------------ reading
+
+    @classmethod
+    def from_text(cls, text: str) -> SetupBoard:
+        """From 40 characters, ``.`` for an empty cell (the saved form)."""
+        cells: list[str | None] = [None if c == EMPTY else c for c in text[:SIZE]]
+        cells += [None] * (SIZE - len(cells))
+        board = cls(cells)
+        # A damaged save must never give more pieces than the army has.
+        counts = dict.fromkeys(PIECE_COUNTS, 0)
+        for index, letter in enumerate(board.cells):
+            if letter is None:
+                continue
+            if letter not in counts or counts[letter] >= PIECE_COUNTS[letter]:
+                board.cells[index] = None
+            else:
+                counts[letter] += 1
+        return board
+
+    def text(self) -> str:
+        return "".join(letter or EMPTY for letter in self.cells)
+
+    def remaining(self) -> dict[str, int]:
+        """How many of each piece are still in the tray, highest rank first."""
+        counts = dict(PIECE_COUNTS)
+        for letter in self.cells:
+            if letter is not None:
+                counts[letter] -= 1
+        return {kind.letter: counts[kind.letter] for kind in PIECE_KINDS}
+
+    def is_empty(self) -> bool:
+        return all(letter is None for letter in self.cells)
+
+    def error(self) -> SetupError | None:
+        """The engine's verdict on the setup as it stands (None when it is legal)."""
+        try:
+            parse_setup("".join(letter for letter in self.cells if letter is not None))
+        except SetupError as error:
+            return error
+        return None
+
+    def setup(self) -> str | None:
+        """The legal setup in notation, or None."""
+        if self.error() is not None:
+            return None
+        return "".join(letter for letter in self.cells if letter is not None)
+
+    # ------------------------------------------------------------------ editing
+
+    def place(self, index: int, letter: str) -> bool:
+        """Put a piece from the tray on a cell (a piece already there goes back)."""
+        if self.remaining().get(letter, 0) <= 0:
+            return False
+        self.cells[index] = letter
+        return True
+
+    def swap(self, first: int, second: int) -> None:
+        """Swap two cells (either may be empty, which moves a piece)."""
+        self.cells[first], self.cells[second] = self.cells[second], self.cells[first]
+
+    def remove(self, index: int) -> None:
+        self.cells[index] = None
+
+    def clear(self) -> None:
+        self.cells = [None] * SIZE
+
+    def load(self, setup: str) -> None:
+        self.cells = list(parse_setup(setup))
+
+    def fill_random(self, seed: int | str | None = None) -> None:
+        """Put every piece left in the tray on an empty cell, shuffled by ``seed``."""
+        pieces = [letter for letter, count in self.remaining().items() for _ in range(count)]
+        empty = [index for index, letter in enumerate(self.cells) if letter is None]
+        random.Random(seed).shuffle(pieces)
+        for index, letter in zip(empty, pieces, strict=True):
+            self.cells[index] = letter
