@@ -31,6 +31,7 @@ from playwright.sync_api import Browser, BrowserContext, Request, sync_playwrigh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 from build import build  # noqa: E402
 from serve import serve_in_background  # noqa: E402
 
@@ -54,16 +55,6 @@ new MutationObserver((changes, observer) => {
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 
 
 @dataclass
@@ -135,9 +126,7 @@ def main() -> None:
         server, base = serve_in_background(site)
         results = {name: (Samples(), Samples()) for name in ("app", "bare")}
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=LAUNCH_ARGS
-            )
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
             for run in range(args.runs):
                 order = ("app", "bare") if run % 2 == 0 else ("bare", "app")
                 for name in order:

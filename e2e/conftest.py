@@ -14,11 +14,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 from build import build  # noqa: E402
 from serve import serve_in_background  # noqa: E402
 
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
 VIEWPORTS = {"portrait": (768, 1024), "landscape": (1024, 768), "phone": (390, 844)}
 READY = "html[data-ready]"
 # Python starts in 2-3 s on this machine; a loaded CI machine can be several times slower.
@@ -30,17 +30,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-            # Any request that tries to leave this machine fails loudly.
-            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-        ],
+        "args": LAUNCH_ARGS,
     }
 
 
