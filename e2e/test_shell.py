@@ -148,7 +148,8 @@ def test_layout_fits_and_targets_are_touchable(
         ("#/", "home"),
         ("#/settings", "settings"),
         ("#/rules/stratego", "rules"),
-        ("#/stratego/new", "not-available"),
+        ("#/stratego/new", "stratego-new"),
+        ("#/ideology/new", "not-available"),
     ):
         page.evaluate(f"location.hash = '{path}'")
         page.wait_for_function(f"location.hash === '{path}'")

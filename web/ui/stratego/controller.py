@@ -91,6 +91,9 @@ class Controller:
                 self.root.removeEventListener(event, handler)
         self.attached = False
         self._end_drag()
+        # Whoever comes back to the game (from the rules, from home) meets the cover.
+        if self.session is not None and self.session.shows_secrets():
+            self.session.covered = True
 
     # ------------------------------------------------------------------ helpers
 

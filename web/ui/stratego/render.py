@@ -576,6 +576,8 @@ def report_html(ui: Ui, session: Session, view: dict[str, Any], viewer: str | No
         key = "stratego_report_you_moved" if mine else "stratego_report_moved"
     if not last["attack"] and last["piece"] and not mine:
         key = "stratego_report_moved_known"
+    if viewer is None:  # the end of the game: told to both players
+        key = "stratego_report_attacked_known" if last["attack"] else "stratego_report_moved_known"
     piece = ui.label(last["piece"]) if last["piece"] else ""
     text = t(key, name=session.names[mover], piece=piece, **squares)
     parts = [f'<p class="report-text">{e(text)}</p>']

@@ -1,0 +1,249 @@
+"""Stratego in real headless Chromium, through taps only: setups, hot-seat play behind
+the pass-the-tablet cover, hidden ranks, illegal taps, reload, game over.
+
+The engine runs in this process only to check the scripted line is what we think it
+is; every move in the browser is made by tapping squares.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import VIEWPORTS, RunningServer, record, screenshot, wait_ready
+from playwright.sync_api import Browser, Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.stratego import BUILTIN_SETUPS, PIECES, new_game
+
+RED_SETUP = "Lakeside fortress"
+BLUE_SETUP = "Bomb wall"
+# Blue swaps its Flag (f10) with the Scout on a7, in the setup screen, by two taps.
+BLUE_SWAP = ("f10", "a7")
+# Red wins in three moves: Captain forward, Captain takes the Miner, Scout takes the Flag.
+LINE = ("b4-b5", "b7-b6", "b5-b6", "j7-j6", "a4-a7")
+NAMES = {"red": "Ana", "blue": "Luis"}
+
+
+def blue_setup() -> str:
+    cells = list(BUILTIN_SETUPS[BLUE_SETUP])
+    cells[4], cells[39] = cells[39], cells[4]  # f10 is Blue's cell 4, a7 its cell 39
+    return "".join(cells)
+
+
+def test_the_scripted_line_is_a_flag_capture() -> None:
+    game = new_game(BUILTIN_SETUPS[RED_SETUP], blue_setup())
+    records = [game.play(move) for move in LINE]
+    assert records[2].outcome == "attacker_won"
+    assert (game.result, game.end_reason) == ("red", "flag_captured")
+
+
+def open_page(browser: Browser, server: RunningServer, viewport: str, locale: str = "en-US"):  # type: ignore[no-untyped-def]
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    page = context.new_page()
+    log = record(context, page, server.url)
+    page.goto(server.url + "#/stratego/new")
+    wait_ready(page)
+    return context, page, log
+
+
+def act(page: Page, action: str) -> None:
+    page.locator(f'[data-action="{action}"]').click()
+
+
+def reveal(page: Page, name: str) -> None:
+    cover = page.locator("#st-cover")
+    expect(cover).to_be_visible()
+    expect(cover.locator("h1")).to_contain_text(name)
+    assert page.locator("#st-board").count() == 0, "the cover must hide the board"
+    act(page, "reveal")
+    expect(page.locator("#st-board")).to_be_visible()
+
+
+def start(page: Page, shots: str | None = None) -> None:
+    page.locator("#st-name-red").fill(NAMES["red"])
+    page.locator("#st-name-blue").fill(NAMES["blue"])
+    act(page, "new-start")
+    reveal(page, NAMES["red"])
+    # Red: one piece by tray + square, then a built-in setup.
+    page.locator('[data-letter="F"]').click()
+    page.locator("#sq-a1").click()
+    expect(page.locator("#st-tray [data-letter='F'] .tray-count")).to_have_text("×0")
+    expect(page.locator('[data-action="setup-ready"]')).to_be_disabled()
+    page.select_option("#st-preset", f"builtin:{RED_SETUP}")
+    act(page, "setup-use")
+    expect(page.locator('[data-action="setup-ready"]')).to_be_enabled()
+    if shots:
+        screenshot(page, f"stratego-setup-{shots}")
+    act(page, "setup-ready")
+    reveal(page, NAMES["blue"])
+    page.select_option("#st-preset", f"builtin:{BLUE_SETUP}")
+    act(page, "setup-use")
+    first, second = BLUE_SWAP
+    page.locator(f"#sq-{first}").click()
+    page.locator(f"#sq-{second}").click()
+    expect(page.locator(f"#sq-{second}")).to_have_attribute("aria-label", "a7, your Flag")
+    act(page, "setup-ready")
+
+
+def tap_move(page: Page, move: str) -> None:
+    origin, target = move.split("-")
+    page.locator(f"#sq-{origin}").click()
+    expect(page.locator(f"#sq-{target}")).to_have_class(
+        # a destination shows a dot (empty square) or a ring (enemy piece)
+        re.compile(r"\bdest(-attack)?\b")
+    )
+    page.locator(f"#sq-{target}").click()
+
+
+def hand_over(page: Page, player: str) -> None:
+    act(page, "hand-over")
+    reveal(page, NAMES[player])
+
+
+def assert_no_hidden_blue_rank(page: Page) -> None:
+    """While Red looks, nothing in the DOM (text or attributes) names a hidden Blue rank."""
+    hidden = page.eval_on_selector_all(
+        "#st-board .sq.has-blue",
+        "nodes => nodes.map(n => [n.dataset.square, n.outerHTML])",
+    )
+    assert hidden, "Blue pieces should be on the board"
+    names = {kind.name_en for kind in PIECES.values()}
+    for square, markup in hidden:
+        assert 'class="rank"' not in markup, square
+        assert not any(name in markup for name in names), (square, markup)
+        assert "rank unknown" in markup, square
+    html = page.content()
+    assert blue_setup() not in html
+    assert BUILTIN_SETUPS[BLUE_SETUP] not in html
+
+
+@pytest.mark.parametrize(("viewport", "locale"), [("portrait", "en-US"), ("landscape", "en-US")])
+def test_a_whole_game_by_taps_from_setups_to_flag_capture(
+    browser: Browser, server: RunningServer, viewport: str, locale: str
+) -> None:
+    context, page, log = open_page(browser, server, viewport, locale)
+    start(page, shots=viewport)
+    reveal(page, NAMES["red"])
+    assert_no_hidden_blue_rank(page)
+    screenshot(page, f"stratego-play-{viewport}")
+
+    tap_move(page, LINE[0])
+    expect(page.locator("#sq-b5")).to_have_class(re.compile(r"\blast\b"))
+    # Undo before handing over, then play the same move again.
+    act(page, "undo")
+    expect(page.locator("#sq-b4 .rank")).to_have_text("6")
+    tap_move(page, LINE[0])
+    hand_over(page, "blue")
+    expect(page.locator("#st-report")).to_contain_text("Ana moved a piece from b4 to b5")
+    tap_move(page, LINE[1])
+    hand_over(page, "red")
+    tap_move(page, LINE[2])
+    attack = page.locator(".attack")
+    expect(attack).to_contain_text("Captain (6)")
+    expect(attack).to_contain_text("Miner (3)")
+    expect(attack).to_contain_text("The attacker wins")
+    screenshot(page, f"stratego-attack-{viewport}")
+    hand_over(page, "blue")
+    # Blue is told about the attack on it first.
+    expect(page.locator("#st-report")).to_contain_text("Ana attacked your piece on b6")
+    expect(page.locator("#st-graves")).to_contain_text("Luis (Blue army) lost (1)")
+    tap_move(page, LINE[3])
+    hand_over(page, "red")
+    assert_no_hidden_blue_rank(page)
+    tap_move(page, LINE[4])
+
+    expect(page.locator("#st-headline")).to_have_text("Ana (Red army) wins!")
+    expect(page.locator("#st-reason")).to_have_text("Ana captured the enemy Flag.")
+    expect(page).to_have_url(server.url + "#/stratego/over")
+    # The whole board is revealed, Blue's ranks included.
+    expect(page.locator("#sq-f7 .rank")).to_have_text("B")
+    expect(page.locator("#sq-a7 .rank")).to_have_text("2")
+    assert page.locator("#st-board .sq.has-blue .rank").count() == 38
+    screenshot(page, f"stratego-over-{viewport}")
+
+    act(page, "rematch")
+    reveal(page, NAMES["red"])
+    expect(page.locator("#screen-title")).to_contain_text("Ana, set up the Red army")
+    assert log.console_errors == []
+    assert log.page_errors == []
+    assert log.foreign_requests() == []
+    context.close()
+
+
+def test_illegal_taps_do_no_harm_and_say_why_and_a_reload_resumes(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, page, log = open_page(browser, server, "portrait")
+    start(page)
+    reveal(page, NAMES["red"])
+    message = page.locator("#st-message")
+    page.locator("#sq-a2").click()  # a Bomb
+    expect(message).to_have_text("The Bomb never moves.")
+    page.locator("#sq-e8").click()  # a hidden Blue piece, nothing selected
+    expect(message).to_have_text("Tap one of your own pieces first.")
+    page.locator("#sq-b4").click()
+    page.locator("#sq-b6").click()  # two squares for a Captain
+    expect(message).to_have_text(
+        "The Captain (6) moves one square at a time; only Scouts go further."
+    )
+    page.locator("#sq-c5").click()  # a lake is no button at all: nothing happens
+    assert page.locator("#st-board .sq.last").count() == 0
+    expect(page.locator("#screen-title")).to_contain_text("Ana")
+
+    # A reload while Red's ranks are shown comes back behind Red's cover.
+    page.reload()
+    wait_ready(page)
+    reveal(page, NAMES["red"])
+    tap_move(page, LINE[0])
+    act(page, "hand-over")
+    page.reload()
+    wait_ready(page)
+    expect(page).to_have_url(server.url + "#/stratego/play")
+    reveal(page, NAMES["blue"])
+    expect(page.locator("#st-report")).to_contain_text("Ana moved a piece from b4 to b5")
+
+    # Home offers the game in progress; it leads back behind the cover.
+    page.goto(server.url + "#/")
+    page.get_by_role("link", name="Continue the last game").click()
+    reveal(page, NAMES["blue"])
+    expect(page.locator("#sq-b5 .tile-red")).to_be_visible()
+
+    # Keyboard: squares are buttons, arrows move between them, Enter selects.
+    page.locator("#sq-b7").focus()
+    page.keyboard.press("ArrowDown")  # Blue sees the board turned: down is towards rank 8
+    assert page.evaluate("document.activeElement.id") == "sq-b8"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    expect(page.locator("#sq-b6")).to_have_class(re.compile(r"\bdest\b"))
+    assert log.page_errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_phone_width_has_no_sideways_scroll_and_spanish_is_complete(
+    browser: Browser, server: RunningServer, locale: str
+) -> None:
+    context, page, _ = open_page(browser, server, "phone", locale)
+    act(page, "new-start")
+    act(page, "reveal")
+    page.select_option("#st-preset", "human")
+    act(page, "setup-use")
+    expect(page.locator('[data-action="setup-ready"]')).to_be_enabled()
+    assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+    act(page, "setup-ready")
+    act(page, "reveal")
+    act(page, "setup-fill")
+    act(page, "setup-ready")
+    act(page, "reveal")
+    expect(page.locator("#st-board")).to_be_visible()
+    assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+    if locale == "es-ES":
+        expect(page.locator("#screen-title")).to_contain_text("Turno de Rojo")
+        expect(page.locator("#st-status")).to_contain_text("Te toca mover")
+    screenshot(page, f"stratego-phone-{locale[:2]}")
+    context.close()
