@@ -1,0 +1,28 @@
+"""Ideology on the tablet: new game, the table, hands behind hand-over covers, every
+phase, game over, resume after a reload.
+
+``Controller`` (the browser layer) is imported only when the shell asks for it, so the
+pure modules (session, render, text) load on CPython for the tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui import store
+from ui.ideology import session as _session
+
+__all__ = ["Controller", "has_game_in_progress"]
+
+
+def has_game_in_progress(storage: Any) -> bool:
+    """Whether an Ideology game that has not ended is saved (for the home screen)."""
+    return _session.has_game_in_progress(store.load(storage, _session.GAME))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Controller":
+        from ui.ideology.controller import Controller
+
+        return Controller
+    raise AttributeError(name)

@@ -1,0 +1,314 @@
+"""The thin browser layer of Ideology: DOM events in, session changes, markup out.
+
+Markup comes from :mod:`ui.ideology.render`, decisions from the engine through
+:mod:`ui.ideology.session`. One delegated listener per event type on ``#app``.
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from engine.ideology import IDEOLOGIES, SetupError
+from ui import store
+from ui.ideology import render
+from ui.ideology.render import Ui
+from ui.ideology.session import GAME, Session
+from ui.ideology.text import Words
+
+BASE = "#/ideology/"
+PLAYERS = list(IDEOLOGIES)
+
+
+class Controller:
+    def __init__(self, context: Any) -> None:
+        self.context = context
+        self.root: Any = None
+        self.session: Session | None = None
+        self.loaded = False
+        self.ui = Ui()
+        self.save_failed = False
+        self.setup: dict[str, Any] = {
+            "count": 3,
+            "seats": [("", p) for p in PLAYERS],
+            "turn_limit": None,
+            "error": "",
+        }
+        self._handlers = [
+            ("click", create_proxy(self._guard(self.on_click))),
+            ("change", create_proxy(self._guard(self.on_change))),
+        ]
+        self.attached = False
+
+    def _guard(self, handler: Any) -> Any:
+        def guarded(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception:
+                traceback.print_exc()
+
+        return guarded
+
+    # --- shell API --------------------------------------------------------------------
+
+    def show(self, root: Any, path: tuple[str, ...]) -> None:
+        self.root = root
+        if not self.attached:
+            for event, handler in self._handlers:
+                root.addEventListener(event, handler)
+            self.attached = True
+        screen = path[0] if path else "new"
+        if screen == "new":
+            self.draw_new()
+            return
+        if self.current() is None:
+            self.context.navigate(f"{BASE}new")
+            return
+        if screen != "play":  # "continue" from the home screen, or an old address
+            self.context.navigate(f"{BASE}play")
+            return
+        self.ui = Ui()
+        self.draw(focus_title=True)
+
+    def hide(self) -> None:
+        if self.root is not None and self.attached:
+            for event, handler in self._handlers:
+                self.root.removeEventListener(event, handler)
+        self.attached = False
+
+    # --- state --------------------------------------------------------------------------
+
+    def current(self) -> Session | None:
+        if self.session is None and not self.loaded:
+            self.loaded = True
+            text = store.load(self.context.storage, GAME)
+            if text:
+                try:
+                    self.session = Session.from_json(text)
+                except Exception:
+                    traceback.print_exc()
+                    self.session = None
+        return self.session
+
+    def persist(self) -> None:
+        if self.session is None:
+            return
+        ok = store.save(self.context.storage, GAME, self.session.to_json())
+        self.save_failed = not ok
+        if not ok:
+            self.context.announce(self.context.t("ideology_save_failed"))
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw_new(self) -> None:
+        self.root.innerHTML = render.new_game_screen(self.context.t, self.setup)
+        self._focus_title()
+
+    def markup(self) -> str:
+        session = self.session
+        assert session is not None
+        t = self.context.t
+        game = session.game
+        log_from = max(0, len(game.log) - render.LOG_SHOWN)
+        if session.stage == "cover":
+            return render.cover_screen(t, session)
+        if session.stage == "turn" and session.holder is not None:
+            view = game.view(session.holder, log_from=log_from)
+            html = render.turn_screen(t, session, view, self.ui, view["log"])
+        else:
+            view = game.view(None, log_from=log_from)
+            if session.stage == "over":
+                html = render.over_screen(t, session, view, view["log"])
+            else:
+                html = render.report_screen(t, session, view, view["log"])
+        if self.save_failed:
+            html = (
+                f'<p class="ig-error ig-save-error" role="alert">{t("ideology_save_failed")}</p>'
+                + html
+            )
+        return html
+
+    def draw(self, *, focus_title: bool = False, keep: tuple[str, str] | None = None) -> None:
+        self.root.innerHTML = self.markup()
+        self.root.setAttribute("data-stage", self.session.stage if self.session else "")
+        if focus_title:
+            self._focus_title()
+            window.scrollTo(0, 0)
+        elif keep is not None:
+            act, value = keep
+            found = self.root.querySelector(f'[data-act="{act}"][data-value="{value}"]')
+            if found:
+                found.focus()
+
+    def _focus_title(self) -> None:
+        title = document.getElementById("screen-title")
+        if title:
+            title.focus()
+
+    # --- events -------------------------------------------------------------------------
+
+    def read_setup(self) -> None:
+        seats = list(self.setup["seats"])
+        for index in range(int(self.setup["count"])):
+            name_box = self.root.querySelector(f'[data-seat-name="{index}"]')
+            choice = self.root.querySelector(f'[data-seat-ideology="{index}"]')
+            name = str(name_box.value) if name_box else seats[index][0]
+            ideology = str(choice.value) if choice else seats[index][1]
+            seats[index] = (name, ideology)
+        self.setup["seats"] = seats
+        limit = self.root.querySelector("[data-turn-limit]")
+        if limit is not None:
+            value = str(limit.value)
+            self.setup["turn_limit"] = int(value) if value else None
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        if target.hasAttribute("data-seat-ideology"):
+            self.read_setup()
+            self.setup["error"] = ""
+            self.draw_new()
+            again = self.root.querySelector(
+                f'[data-seat-ideology="{target.getAttribute("data-seat-ideology")}"]'
+            )
+            if again:
+                again.focus()
+
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-act]")
+        if not target or target.hasAttribute("disabled"):
+            return
+        act = str(target.getAttribute("data-act"))
+        value = str(target.getAttribute("data-value") or "")
+        if act in ("count", "start"):
+            self.on_setup(act, value)
+            return
+        session = self.session
+        if session is None:
+            return
+        t = self.context.t
+        if act == "focus":
+            self.ui.focus = None if self.ui.focus == value else value
+            self.highlight()
+            return
+        if act == "reveal":
+            session.reveal()
+            self.ui = Ui()
+            self.persist()
+            self.draw(focus_title=True)
+            return
+        if act == "continue":
+            session.continue_after_report()
+            self.ui = Ui()
+            self.persist()
+            self.draw(focus_title=True)
+            return
+        if act == "rematch":
+            self.session = session.rematch()
+            self.ui = Ui()
+            self.persist()
+            self.draw(focus_title=True)
+            return
+        if act == "card":
+            self.ui.card_type = None if self.ui.card_type == value else value
+            self.ui.pending = None
+            self.draw(keep=(act, value))
+            return
+        if act == "defender":
+            self.ui.defender = value
+            self.ui.attack_type = None
+            self.ui.pending = None
+            self.draw(keep=(act, value))
+            return
+        if act == "attack_type":
+            self.ui.attack_type = value
+            self.ui.pending = None
+            self.draw(keep=(act, value))
+            return
+        if act == "ask":
+            self.ui.pending = value
+            self.draw(keep=("do", value))
+            return
+        if act == "cancel":
+            self.ui.pending = None
+            self.draw()
+            return
+        if act == "undo":
+            if session.undo():
+                self.persist()
+                self.context.announce(t("ideology_undone"))
+            self.ui.pending = None
+            self.draw()
+            return
+        if act == "do":
+            holder, stage = session.holder, session.stage
+            ok = session.act(value)
+            if ok:
+                self.persist()
+                keep_type = self.ui.card_type if session.game.phase == "development" else None
+                self.ui = Ui(card_type=keep_type)
+            changed = session.holder != holder or session.stage != stage
+            self.draw(focus_title=changed, keep=None if changed else (act, value))
+            if not ok and session.error:
+                words = Words(t, session.names)
+                self.context.announce(words.error(session.error["code"], session.error["params"]))
+            return
+
+    def highlight(self) -> None:
+        """Neighbour highlighting touches only the classes of the tiles concerned."""
+        for old in self.root.querySelectorAll(".ig-tile.is-focus, .ig-tile.is-neighbour"):
+            old.classList.remove("is-focus", "is-neighbour")
+        for pressed in self.root.querySelectorAll('.ig-tile-name[aria-pressed="true"]'):
+            pressed.setAttribute("aria-pressed", "false")
+        focus = self.ui.focus
+        if not focus or self.session is None:
+            return
+        region = self.session.game.regions.get(focus)
+        if region is None:
+            return
+        from engine.ideology import REGIONS
+
+        for tile in self.root.querySelectorAll(".ig-tile"):
+            name = str(tile.getAttribute("data-region"))
+            if name == focus:
+                tile.classList.add("is-focus")
+                button = tile.querySelector(".ig-tile-name")
+                if button:
+                    button.setAttribute("aria-pressed", "true")
+            elif name in REGIONS[focus].adjacent:
+                tile.classList.add("is-neighbour")
+
+    def on_setup(self, act: str, value: str) -> None:
+        t = self.context.t
+        self.read_setup()
+        if act == "count":
+            self.setup["count"] = int(value)
+            self.setup["error"] = ""
+            self.draw_new()
+            again = self.root.querySelector(f'[data-act="count"][data-value="{value}"]')
+            if again:
+                again.focus()
+            return
+        count = int(self.setup["count"])
+        seats = self.setup["seats"][:count]
+        chosen = [ideology for _, ideology in seats]
+        if len(set(chosen)) != len(chosen):
+            self.setup["error"] = t("ideology_error_duplicate_choice")
+            self.draw_new()
+            return
+        try:
+            self.session = Session.start(
+                chosen,
+                {ideology: name for name, ideology in seats},
+                turn_limit=self.setup["turn_limit"],
+            )
+        except SetupError as problem:
+            self.setup["error"] = t(f"ideology_setup_{problem.code}")
+            self.draw_new()
+            return
+        self.loaded = True
+        self.ui = Ui()
+        self.persist()
+        self.context.navigate(f"{BASE}play")

@@ -1,0 +1,869 @@
+"""Ideology screens as HTML from engine views (no browser import; tested on CPython).
+
+Every dynamic text is escaped. Elements the player can use carry ``data-act`` (what the
+controller does) and a value; the controller never reads the markup otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from engine.ideology import ADVANCES, CARD_TYPES, IDEOLOGIES, PHASES, STATUSES
+from ui.icons import icon
+from ui.ideology.session import Legal, Session
+from ui.ideology.text import Translate, Words
+
+MAX_PLAYERS = 5
+TURN_LIMITS = (None, 1, 2, 3, 4, 5, 6, 8, 10, 15)
+LOG_SHOWN = 40
+
+_TYPE_ICONS = {
+    # military: a shield; economic: a stack of coins; cultural: an open book
+    "military": '<path d="M12 2.5l7.5 3v6c0 4.8-3.2 8.6-7.5 10.5C7.7 20.1 4.5 16.3 4.5 11.5v-6z"/>',
+    "economic": (
+        '<g fill="none" stroke="currentColor" stroke-width="2"><ellipse cx="12" cy="6" rx="7" '
+        'ry="2.8"/><path d="M5 6v4.5c0 1.6 3.1 2.8 7 2.8s7-1.2 7-2.8V6M5 10.5V15c0 1.6 3.1 2.8 '
+        '7 2.8s7-1.2 7-2.8v-4.5M5 15v3.2C5 19.8 8.1 21 12 21s7-1.2 7-2.8V15"/></g>'
+    ),
+    "cultural": (
+        '<g fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round">'
+        '<path d="M2.5 5.5C5.5 4 9 4 12 6c3-2 6.5-2 9.5-.5v14c-3-1.5-6.5-1.5-9.5.5-3-2-6.5-2'
+        '-9.5-.5z"/><path d="M12 6v14"/></g>'
+    ),
+}
+_ICONS = {
+    "undo": (
+        '<path d="M9 7L4 12l5 5M4 12h10a6 6 0 0 1 0 12" fill="none" stroke="currentColor" '
+        'stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round" '
+        'transform="translate(0 -3)"/>'
+    ),
+    "hand": (
+        '<rect x="3" y="6" width="9" height="13" rx="1.5" transform="rotate(-12 7 12)"/>'
+        '<rect x="11" y="4" width="9" height="13" rx="1.5" transform="rotate(8 15 10)" '
+        'fill="none" stroke="currentColor" stroke-width="2"/>'
+    ),
+    "check": (
+        '<path d="M5 12.5l4.5 4.5L19 7" fill="none" stroke="currentColor" stroke-width="2.6" '
+        'stroke-linecap="round" stroke-linejoin="round"/>'
+    ),
+    "crown": '<path d="M3 18h18l-1.5-10-4.5 4-3-6-3 6-4.5-4z"/>',
+}
+
+
+def type_icon(card_type: str, css: str = "ig-type-icon") -> str:
+    return (
+        f'<svg class="{css}" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
+        f'fill="currentColor">{_TYPE_ICONS[card_type]}</svg>'
+    )
+
+
+def ig_icon(name: str) -> str:
+    return (
+        f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
+        f'fill="currentColor">{_ICONS[name]}</svg>'
+    )
+
+
+@dataclass
+class Ui:
+    """What the holder has picked on the screen (not part of the game)."""
+
+    card_type: str | None = None
+    focus: str | None = None  # region whose neighbours are highlighted
+    defender: str | None = None
+    attack_type: str | None = None
+    pending: str | None = None  # an action awaiting confirmation
+    notes: list[str] = field(default_factory=list)
+
+
+def badge(player: str, words: Words, *, big: bool = False) -> str:
+    letter = IDEOLOGIES[player].letter
+    size = " ig-badge-big" if big else ""
+    return (
+        f'<span class="ig-badge ig-p-{letter}{size}" title="{escape(words.ideology(player))}" '
+        f'aria-hidden="true">{letter}</span>'
+    )
+
+
+def who(player: str, words: Words) -> str:
+    """Badge + the player's name + ideology, for headings and lists."""
+    name = words.names.get(player, "")
+    ideology = escape(words.ideology(player))
+    label = f"<b>{escape(name)}</b> <small>{ideology}</small>" if name else f"<b>{ideology}</b>"
+    return f'<span class="ig-who">{badge(player, words)}<span>{label}</span></span>'
+
+
+def button(label: str, act: str, value: str = "", *, kind: str = "", extra: str = "") -> str:
+    css = f"button {kind}".strip()
+    return (
+        f'<button type="button" class="{css}" data-act="{act}" data-value="{escape(value)}"'
+        f"{extra}>{label}</button>"
+    )
+
+
+# --- new game ---------------------------------------------------------------------------
+
+
+def new_game_screen(t: Translate, setup: dict[str, Any]) -> str:
+    words = Words(t, {})
+    count = int(setup["count"])
+    seats = setup["seats"]
+    counts = "".join(
+        f'<button type="button" class="button ig-count" data-act="count" data-value="{n}" '
+        f'aria-pressed="{"true" if n == count else "false"}">{n}</button>'
+        for n in range(2, MAX_PLAYERS + 1)
+    )
+    rows = []
+    for index in range(count):
+        name, chosen = seats[index]
+        options = "".join(
+            f'<option value="{escape(p)}"{" selected" if p == chosen else ""}>'
+            f"{escape(IDEOLOGIES[p].letter)} · {escape(words.ideology(p))}</option>"
+            for p in IDEOLOGIES
+        )
+        rows.append(
+            f'<fieldset class="ig-seat card"><legend>{escape(t("ideology_seat", number=index + 1))}'
+            f"</legend>{badge(chosen, words, big=True)}"
+            f'<label class="ig-field"><span>{escape(t("ideology_player_name"))}</span>'
+            f'<input type="text" maxlength="24" autocomplete="off" data-seat-name="{index}" '
+            f'value="{escape(name)}" placeholder="{escape(words.ideology(chosen))}"></label>'
+            f'<label class="ig-field"><span>{escape(t("ideology_player_ideology"))}</span>'
+            f'<select data-seat-ideology="{index}">{options}</select></label></fieldset>'
+        )
+    limits = "".join(
+        f'<option value="{"" if n is None else n}"'
+        f"{' selected' if n == setup.get('turn_limit') else ''}>"
+        f"{escape(t('ideology_turn_limit_off') if n is None else str(n))}</option>"
+        for n in TURN_LIMITS
+    )
+    error = ""
+    if setup.get("error"):
+        error = f'<p class="ig-error" role="alert">{escape(setup["error"])}</p>'
+    body = (
+        '<form class="ig-new" data-form="new" novalidate>'
+        f'<div class="card"><h2 id="ig-count-label">{escape(t("ideology_players_count"))}</h2>'
+        f'<div class="button-row" role="group" aria-labelledby="ig-count-label">{counts}</div></div>'
+        f'<div class="ig-seats">{"".join(rows)}</div>'
+        f'<div class="card"><label class="ig-field"><span>{escape(t("ideology_turn_limit"))}</span>'
+        f'<select data-turn-limit="1">{limits}</select></label>'
+        f'<p class="hint">{escape(t("ideology_turn_limit_hint"))}</p></div>'
+        f"{error}"
+        '<div class="button-row">'
+        + button(
+            f"{icon('play')}<span>{escape(t('ideology_start'))}</span>",
+            "start",
+            kind="button-primary",
+        )
+        + f'<a class="button" href="#/rules/ideology">{icon("rules")}'
+        f"<span>{escape(t('rules'))}</span></a></div></form>"
+    )
+    return _page(t, t("new_game_of", game=t("game_ideology")), body)
+
+
+def _page(t: Translate, title: str, body: str, *, extra_bar: str = "") -> str:
+    return (
+        '<header class="topbar"><a class="button button-quiet back" href="#/">'
+        f"{icon('back')}<span>{escape(t('home'))}</span></a>"
+        f'<h1 id="screen-title" tabindex="-1">{escape(title)}</h1>{extra_bar}</header>'
+        f'<div class="screen-body ig-screen">{body}</div>'
+    )
+
+
+def _rules_link(t: Translate) -> str:
+    return (
+        f'<a class="button button-quiet ig-rules-link" href="#/rules/ideology">{icon("rules")}'
+        f"<span>{escape(t('rules'))}</span></a>"
+    )
+
+
+# --- cover ------------------------------------------------------------------------------
+
+
+def cover_screen(t: Translate, session: Session) -> str:
+    """Full screen, nothing of the previous one: the next player's name in large type."""
+    words = Words(t, session.names)
+    holder = session.holder
+    assert holder is not None
+    letter = IDEOLOGIES[holder].letter
+    name = words.short(holder)
+    phase = words.phase(session.game.phase)
+    return (
+        f'<section class="ig-cover ig-p-{letter}" aria-labelledby="screen-title">'
+        f'<p class="ig-cover-kicker">{escape(t("ideology_cover_kicker"))}</p>'
+        f"{badge(holder, words, big=True)}"
+        f'<h1 id="screen-title" tabindex="-1">{escape(t("ideology_cover_title", name=name))}</h1>'
+        f'<p class="ig-cover-ideology">{escape(words.ideology(holder))}</p>'
+        f'<p class="ig-cover-phase">{escape(t("ideology_turn_phase", turn=session.game.turn, phase=phase))}</p>'
+        f'<p class="ig-cover-hint">{escape(t("ideology_cover_hint"))}</p>'
+        + button(
+            f"{ig_icon('hand')}<span>{escape(t('ideology_cover_button', name=name))}</span>",
+            "reveal",
+            kind="button-primary ig-cover-button",
+        )
+        + "</section>"
+    )
+
+
+# --- the table --------------------------------------------------------------------------
+
+
+def tile(
+    region: dict[str, Any],
+    words: Words,
+    *,
+    targets: str = "",
+    lit: bool = False,
+    focus: str | None = None,
+    neighbours: set[str] | None = None,
+) -> str:
+    name = region["name"]
+    classes = ["ig-tile"]
+    controller = region["controller"]
+    if controller:
+        classes.append(f"ig-ctrl-{IDEOLOGIES[controller].letter}")
+    else:
+        classes.append("ig-independent")
+    if region["home_of"]:
+        classes.append("ig-home")
+    if lit:
+        classes.append("is-target")
+    if focus == name:
+        classes.append("is-focus")
+    elif neighbours and name in neighbours:
+        classes.append("is-neighbour")
+    zones = []
+    for card_type in CARD_TYPES:
+        chips = []
+        for owner, count in region["cards"][card_type].items():
+            letter = IDEOLOGIES[owner].letter
+            chips.extend(
+                [f'<span class="ig-chip ig-p-{letter}" aria-hidden="true">{letter}</span>'] * count
+            )
+        spoken = (
+            ", ".join(
+                f"{words.ideology(owner)} {count}"
+                for owner, count in region["cards"][card_type].items()
+            )
+            or "0"
+        )
+        zones.append(
+            f'<div class="ig-zone ig-zone-{card_type}" '
+            f'aria-label="{escape(words.card_type(card_type))}: {escape(spoken)}">'
+            f'{type_icon(card_type)}<span class="ig-chips">{"".join(chips)}</span></div>'
+        )
+    adjacent = " · ".join(
+        f'<span class="{"in-play" if a in region["adjacent_in_play"] else ""}">'
+        f"{escape(words.region(a))}</span>"
+        for a in region["adjacent"]
+    )
+    owner = ""
+    if controller:
+        owner = badge(controller, words)
+    cap = ""
+    if region["independent_cap"] is not None:
+        cap = (
+            f'<span class="ig-cap">{escape(words.t("ideology_cap", cap=region["independent_cap"]))}'
+            "</span>"
+        )
+    home = ""
+    if region["home_of"]:
+        home = f'<span class="ig-home-mark">{escape(words.t("ideology_home_region"))}</span>'
+    return (
+        f'<article class="{" ".join(classes)}" data-region="{escape(name)}">'
+        f'<header class="ig-tile-head">{owner}'
+        f'<button type="button" class="ig-tile-name" data-act="focus" data-value="{escape(name)}" '
+        f'aria-pressed="{"true" if focus == name else "false"}">{escape(words.region(name))}</button>'
+        f'<span class="ig-level" aria-label="{escape(words.t("ideology_level_aria", level=region["level"], maximum=region["maximum"]))}">'
+        f"<b>{region['level']}</b><small>/{region['maximum']}</small></span></header>"
+        f'<p class="ig-adj">{adjacent}</p>'
+        f'<div class="ig-zones">{"".join(zones)}</div>'
+        f'<p class="ig-tile-foot">{home}{cap}</p>'
+        f"{targets}</article>"
+    )
+
+
+def _tile_targets(
+    region: str, legal: Legal, ui: Ui, session: Session, words: Words, phase: str
+) -> tuple[bool, str]:
+    """Action buttons on a tile that is a legal target of the picked card or attack."""
+    t = words.t
+    buttons = []
+    if phase == "conflict" and ui.defender and ui.attack_type:
+        if (ui.defender, ui.attack_type, region) in legal.attack:
+            buttons.append(
+                button(
+                    escape(t("ideology_attack_here")),
+                    "ask",
+                    f"attack {ui.defender} {ui.attack_type} {region}",
+                    kind="button-primary",
+                )
+            )
+    elif ui.card_type:
+        if region in legal.place.get(ui.card_type, []):
+            act = "do" if phase == "development" else "ask"
+            buttons.append(
+                button(
+                    f"{type_icon(ui.card_type)}<span>{escape(t('ideology_place_here'))}</span>",
+                    act,
+                    f"place {ui.card_type} {region}",
+                    kind="button-primary",
+                )
+            )
+        for target, owner in legal.remove.get(ui.card_type, []):
+            if target == region:
+                buttons.append(
+                    button(
+                        f"{badge(owner, words)}<span>"
+                        f"{escape(t('ideology_remove_card', owner=words.short(owner)))}</span>",
+                        "ask",
+                        f"remove {ui.card_type} {region} {owner}",
+                    )
+                )
+    if not buttons:
+        return False, ""
+    return True, f'<div class="ig-tile-actions">{"".join(buttons)}</div>'
+
+
+def table(
+    view: dict[str, Any],
+    words: Words,
+    *,
+    session: Session | None = None,
+    legal: Legal | None = None,
+    ui: Ui | None = None,
+    mine: str | None = None,
+) -> str:
+    """Independent regions in the centre, each player's regions in a row in front of them."""
+    t = words.t
+    ui = ui or Ui()
+    regions = {r["name"]: r for r in view["regions"]}
+    neighbours: set[str] = set()
+    if ui.focus and ui.focus in regions:
+        neighbours = set(regions[ui.focus]["adjacent_in_play"])
+
+    def draw(name: str) -> str:
+        targets, lit = "", False
+        if legal is not None and session is not None:
+            lit, targets = _tile_targets(name, legal, ui, session, words, view["phase"])
+        return tile(
+            regions[name], words, targets=targets, lit=lit, focus=ui.focus, neighbours=neighbours
+        )
+
+    def row(player: str) -> str:
+        info = view["players"][player]
+        owned = info["controls"]
+        home = info["home"]
+        owned = sorted(owned, key=lambda r: (r != home,))
+        tiles = "".join(draw(r) for r in owned) or (
+            f'<p class="ig-empty">{escape(t("ideology_no_regions"))}</p>'
+        )
+        letter = IDEOLOGIES[player].letter
+        own = " ig-row-mine" if player == mine else ""
+        return (
+            f'<section class="ig-row ig-row-{letter}{own}" aria-label="{escape(words.player(player))}">'
+            f'<h3 class="ig-row-head">{who(player, words)}'
+            f'<span class="ig-row-stat">{escape(t("ideology_influence_short", influence=info["influence"]))}</span>'
+            f'<span class="ig-row-stat">{escape(t("ideology_hand_size", count=info["hand_size"]))}</span>'
+            f'</h3><div class="ig-tiles">{tiles}</div></section>'
+        )
+
+    order = view["order"]
+    others = [p for p in order if p != mine]
+    independent = [r["name"] for r in view["regions"] if r["controller"] is None]
+    centre = "".join(draw(r) for r in independent) or (
+        f'<p class="ig-empty">{escape(t("ideology_no_independent"))}</p>'
+    )
+    deck = t("ideology_region_deck", count=view["region_deck_size"])
+    half = (len(others) + 1) // 2 if mine is None else len(others)
+    before = "".join(row(p) for p in others[:half])
+    after = "".join(row(p) for p in others[half:])
+    if mine is not None:
+        after += row(mine)
+    return (
+        f'<section id="ig-table" class="ig-table" aria-label="{escape(t("ideology_table"))}">'
+        f"{before}"
+        f'<section class="ig-centre" aria-label="{escape(t("ideology_independent"))}">'
+        f'<h3 class="ig-row-head">{escape(t("ideology_independent"))}'
+        f'<span class="ig-row-stat">{escape(deck)}</span></h3>'
+        f'<div class="ig-tiles">{centre}</div></section>'
+        f"{after}</section>"
+    )
+
+
+def phase_bar(view: dict[str, Any], words: Words, hint: str, *, acting: list[str]) -> str:
+    t = words.t
+    current = view["phase"]
+    steps = []
+    for index, phase in enumerate(PHASES, start=1):
+        now = phase == current and not view["is_terminal"]
+        mark = ' aria-current="step"' if now else ""
+        steps.append(
+            f'<li class="ig-step{" is-current" if now else ""}"{mark}>'
+            f'<span class="ig-step-number">{index}</span>'
+            f'<span class="ig-step-name">{escape(words.phase(phase))}</span></li>'
+        )
+    limit = view["turn_limit"]
+    turn = (
+        t("ideology_turn_of", turn=view["turn"], limit=limit)
+        if limit
+        else t("ideology_turn", turn=view["turn"])
+    )
+    actor = ""
+    if acting:
+        actor = (
+            f'<p class="ig-actor">{escape(t("ideology_to_act"))} '
+            + " ".join(who(p, words) for p in acting)
+            + "</p>"
+        )
+    return (
+        f'<section id="ig-phasebar" class="ig-phasebar card" aria-label="{escape(t("ideology_phases"))}">'
+        f'<p class="ig-turn"><b>{escape(turn)}</b></p>'
+        f'<ol class="ig-steps">{"".join(steps)}</ol>{actor}'
+        f'<p class="ig-hint">{escape(hint)}</p></section>'
+    )
+
+
+def players_table(view: dict[str, Any], words: Words) -> str:
+    t = words.t
+    heads = [
+        t("ideology_col_player"),
+        t("ideology_col_influence"),
+        t("ideology_col_regions"),
+        t("ideology_col_hand"),
+        t("ideology_col_decks"),
+        t("ideology_col_advances"),
+    ]
+    rows = []
+    for player in view["order"]:
+        info = view["players"][player]
+        advances = ", ".join(words.advance(a) for a in info["advances"]) or "—"
+        rows.append(
+            f'<tr><th scope="row">{who(player, words)}</th>'
+            f'<td class="num"><b>{info["influence"]}</b></td><td class="num">{len(info["controls"])}</td>'
+            f'<td class="num">{info["hand_size"]}</td>'
+            f'<td class="num">{info["draw_pile_size"]} / {info["discard_size"]}</td>'
+            f"<td>{escape(advances)}</td></tr>"
+        )
+    statuses = "".join(
+        f'<li class="ig-status ig-status-{s["status"]}">{badge(s["players"][0], words)}'
+        f"{badge(s['players'][1], words)}<span>{escape(words.short(s['players'][0]))} – "
+        f"{escape(words.short(s['players'][1]))}: <b>{escape(words.status(s['status']))}</b></span></li>"
+        for s in view["statuses"]
+    )
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    return (
+        f'<section id="ig-players" class="card ig-players" aria-labelledby="ig-players-title">'
+        f'<h2 id="ig-players-title">{escape(t("ideology_influence_table"))}</h2>'
+        f'<div class="ig-scroll"><table class="ig-influence"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+        f'<h3>{escape(t("ideology_statuses"))}</h3><ul class="ig-statuses">{statuses}</ul></section>'
+    )
+
+
+def log_panel(entries: list[dict[str, Any]], words: Words, *, open_: bool = False) -> str:
+    t = words.t
+    shown = entries[-LOG_SHOWN:][::-1]
+    items = "".join(
+        f'<li><span class="ig-log-when">{escape(t("ideology_log_when", turn=e["turn"], phase=words.phase(e["phase"])))}</span> '
+        f"{escape(words.log_line(e))}</li>"
+        for e in shown
+    )
+    return (
+        f'<details id="ig-log" class="card ig-log"{" open" if open_ else ""}>'
+        f'<summary>{escape(t("ideology_log"))}</summary><ol class="ig-log-list">{items}</ol></details>'
+    )
+
+
+# --- the holder's screen -----------------------------------------------------------------
+
+
+def _hint(t: Translate, view: dict[str, Any], legal: Legal, ui: Ui) -> str:
+    phase = view["phase"]
+    conflict = view["conflict"]
+    if phase == "exchange":
+        return t("ideology_hint_exchange")
+    if phase == "development":
+        return t("ideology_hint_development_card" if ui.card_type else "ideology_hint_development")
+    if phase == "external":
+        return t("ideology_hint_external_card" if ui.card_type else "ideology_hint_external")
+    if phase == "conflict":
+        if conflict:
+            if "deflect" in legal.simple or "yield" in legal.simple:
+                return t("ideology_hint_defend")
+            return t("ideology_hint_press")
+        return t("ideology_hint_conflict")
+    if phase == "diplomacy":
+        return t("ideology_hint_diplomacy")
+    return ""
+
+
+def hand(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
+    t = words.t
+    phase = view["phase"]
+    cards = []
+    targets = legal.types_with_targets()
+    for card_type in CARD_TYPES:
+        count = view["hand"][card_type]
+        name = escape(words.card_type(card_type))
+        below = ""
+        if phase == "exchange" and card_type in legal.discard:
+            below = button(
+                escape(t("ideology_exchange_one")), "do", f"discard {card_type}", kind="ig-card-sub"
+            )
+        selectable = card_type in targets
+        pressed = "true" if ui.card_type == card_type else "false"
+        if selectable:
+            face = (
+                f'<button type="button" class="ig-card ig-card-{card_type}" data-act="card" '
+                f'data-value="{card_type}" aria-pressed="{pressed}">'
+            )
+            close = "</button>"
+        else:
+            face = f'<div class="ig-card ig-card-{card_type} is-idle">'
+            close = "</div>"
+        cards.append(
+            f'<div class="ig-card-slot">{face}{type_icon(card_type, "ig-card-icon")}'
+            f'<span class="ig-card-count">{count}</span><span class="ig-card-name">{name}</span>'
+            f"{close}{below}</div>"
+        )
+    return (
+        f'<section class="ig-hand" aria-label="{escape(t("ideology_your_hand", count=view["hand_size"]))}">'
+        f'<h2 class="visually-hidden">{escape(t("ideology_your_hand", count=view["hand_size"]))}</h2>'
+        f"{''.join(cards)}</section>"
+    )
+
+
+def advances_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) -> str:
+    t = words.t
+    owned = set(view["players"][me]["advances"])
+    items = []
+    for name in ADVANCES:
+        costs = "".join(
+            f'<span class="ig-cost">{type_icon(ct)}<span>{escape(t("ideology_cost_item", count=count, card_type=words.card_type(ct)))}</span></span>'
+            for ct, count in ADVANCES[name].cost
+        )
+        if name in owned:
+            action = (
+                f'<span class="ig-owned">{ig_icon("check")}{escape(t("ideology_owned"))}</span>'
+            )
+        elif name in legal.buy:
+            action = button(escape(t("ideology_buy")), "do", f"buy {name}", kind="button-primary")
+        else:
+            action = f'<span class="ig-unavailable">{escape(t("ideology_cannot_buy"))}</span>'
+        items.append(
+            f'<li class="ig-advance{" is-owned" if name in owned else ""}">'
+            f'<div class="ig-advance-head"><h4>{escape(words.advance(name))}</h4>{action}</div>'
+            f'<p class="ig-advance-cost">{escape(t("ideology_cost"))} {costs}</p>'
+            f'<p class="ig-advance-needs">{escape(t("ideology_needs"))} {escape(words.needs(name))}</p>'
+            f'<p class="ig-advance-effect">{escape(words.effect(name))}</p></li>'
+        )
+    return (
+        f'<section class="card ig-advances" aria-labelledby="ig-adv-title">'
+        f'<h2 id="ig-adv-title">{escape(t("ideology_advances"))}</h2>'
+        f'<ul class="ig-advance-list">{"".join(items)}</ul></section>'
+    )
+
+
+def conflict_panel(view: dict[str, Any], words: Words) -> str:
+    t = words.t
+    c = view["conflict"]
+    return (
+        f'<section class="card ig-conflict" aria-labelledby="ig-conflict-title">'
+        f'<h2 id="ig-conflict-title">{type_icon(c["card_type"])}'
+        f"{escape(t('ideology_conflict_title', card_type=words.card_type(c['card_type']), region=words.region(c['region'])))}</h2>"
+        f'<div class="ig-versus"><div>{who(c["attacker"], words)}'
+        f"<p>{escape(t('ideology_attacker_played', count=c['attacker_cards_played']))}</p></div>"
+        f'<span class="ig-vs">{escape(t("ideology_versus"))}</span>'
+        f"<div>{who(c['defender'], words)}"
+        f"<p>{escape(t('ideology_defender_played', count=c['defender_cards_played']))}</p></div></div>"
+        f'<p class="ig-round">{escape(t("ideology_round", round=c["round"]))}</p></section>'
+    )
+
+
+def attack_builder(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
+    t = words.t
+    defenders = sorted({d for d, _, _ in legal.attack}, key=view["order"].index)
+    if not defenders:
+        return f'<section class="card ig-attack"><p>{escape(t("ideology_no_attack"))}</p></section>'
+    who_buttons = "".join(
+        f'<button type="button" class="button ig-choice" data-act="defender" data-value="{escape(d)}" '
+        f'aria-pressed="{"true" if ui.defender == d else "false"}">{who(d, words)}</button>'
+        for d in defenders
+    )
+    types = ""
+    if ui.defender:
+        allowed = [
+            ct for ct in CARD_TYPES if any(d == ui.defender and k == ct for d, k, _ in legal.attack)
+        ]
+        types = (
+            f'<h3>{escape(t("ideology_attack_type"))}</h3><div class="button-row">'
+            + "".join(
+                f'<button type="button" class="button ig-choice" data-act="attack_type" data-value="{ct}" '
+                f'aria-pressed="{"true" if ui.attack_type == ct else "false"}">{type_icon(ct)}'
+                f"<span>{escape(words.card_type(ct))}</span></button>"
+                for ct in allowed
+            )
+            + "</div>"
+        )
+    regions = ""
+    if ui.defender and ui.attack_type:
+        regions = f'<p class="hint">{escape(t("ideology_attack_pick_region"))}</p>'
+    return (
+        f'<section class="card ig-attack" aria-labelledby="ig-attack-title">'
+        f'<h2 id="ig-attack-title">{escape(t("ideology_attack_title"))}</h2>'
+        f'<h3>{escape(t("ideology_attack_defender"))}</h3><div class="button-row">{who_buttons}</div>'
+        f"{types}{regions}</section>"
+    )
+
+
+def diplomacy_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) -> str:
+    t = words.t
+    mine = (view["diplomacy"] or {}).get("my_choices") or {}
+    current = {tuple(sorted(s["players"])): s["status"] for s in view["statuses"]}
+    rows = []
+    for other in view["order"]:
+        if other == me:
+            continue
+        now = current.get(tuple(sorted((me, other))), "neutral")
+        choices = "".join(
+            f'<button type="button" class="button ig-choice ig-status-{s}" data-act="do" '
+            f'data-value="diplomacy {escape(other)} {s}" '
+            f'aria-pressed="{"true" if mine.get(other) == s else "false"}">'
+            f"{escape(words.status(s))}</button>"
+            for s in STATUSES
+            if s in legal.diplomacy.get(other, [])
+        )
+        rows.append(
+            f'<li class="ig-diplo-row">{who(other, words)}'
+            f'<span class="ig-diplo-now">{escape(t("ideology_status_now", status=words.status(now)))}</span>'
+            f'<div class="button-row" role="group">{choices}</div></li>'
+        )
+    return (
+        f'<section class="card ig-diplomacy" aria-labelledby="ig-diplo-title">'
+        f'<h2 id="ig-diplo-title">{escape(t("ideology_diplomacy_title"))}</h2>'
+        f'<p class="hint">{escape(t("ideology_diplomacy_secret"))}</p>'
+        f'<ul class="ig-diplo-list">{"".join(rows)}</ul></section>'
+    )
+
+
+def confirm_panel(session: Session, words: Words, action: str) -> str:
+    """What a place/remove/attack will cost, before it is done."""
+    from engine.ideology import parse
+
+    t = words.t
+    a = parse(action)
+    assert a.card_type is not None and a.region is not None
+    kind = words.card_type(a.card_type)
+    region = words.region(a.region)
+    if a.verb == "attack" and a.ideology:
+        cost = session.attack_cost(a.ideology, a.card_type, a.region)
+        what = t(
+            "ideology_confirm_attack",
+            defender=words.player(a.ideology),
+            card_type=kind,
+            region=region,
+        )
+        total, penalty, defence = cost["total"], cost["penalty"], cost["defence"]
+    else:
+        penalty = session.penalty(a.region)
+        defence = 0
+        total = 1 + penalty
+        if a.verb == "remove" and a.ideology:
+            what = t(
+                "ideology_confirm_remove",
+                owner=words.player(a.ideology),
+                card_type=kind,
+                region=region,
+            )
+        else:
+            what = t("ideology_confirm_place", card_type=kind, region=region)
+    parts = [t("ideology_cost_cards", count=total, card_type=kind)]
+    if penalty:
+        parts.append(t("ideology_cost_penalty", count=penalty))
+    else:
+        parts.append(t("ideology_cost_no_penalty"))
+    if defence:
+        parts.append(t("ideology_cost_defence", count=defence))
+    return (
+        f'<section class="card ig-confirm" role="dialog" aria-labelledby="ig-confirm-title">'
+        f'<h2 id="ig-confirm-title">{escape(what)}</h2>'
+        f'<p class="ig-confirm-cost{" has-penalty" if penalty else ""}">{escape(" ".join(parts))}</p>'
+        '<div class="button-row">'
+        + button(
+            f"{ig_icon('check')}<span>{escape(t('ideology_confirm'))}</span>",
+            "do",
+            action,
+            kind="button-primary",
+        )
+        + button(escape(t("ideology_cancel")), "cancel")
+        + "</div></section>"
+    )
+
+
+def dock(session: Session, view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
+    """The holder's hand and the buttons that end their part, always in view."""
+    t = words.t
+    buttons = []
+    phase = view["phase"]
+    if "done" in legal.simple:
+        label = t("ideology_done")
+        if phase == "exchange" and view["exchange"]:
+            label = t("ideology_done_exchange", count=view["exchange"]["discarded"])
+        elif phase == "diplomacy":
+            label = t("ideology_done_diplomacy")
+        buttons.append(
+            button(
+                f"{ig_icon('check')}<span>{escape(label)}</span>",
+                "do",
+                "done",
+                kind="button-primary",
+            )
+        )
+    if phase == "diplomacy" and "done" not in legal.simple:
+        buttons.append(
+            f'<button type="button" class="button" disabled>{escape(t("ideology_done_diplomacy"))}</button>'
+        )
+    for verb, kind in (
+        ("deflect", "button-primary"),
+        ("play", "button-primary"),
+        ("yield", ""),
+        ("stop", ""),
+        ("pass", ""),
+    ):
+        if verb in legal.simple:
+            label = t(f"ideology_action_{verb}")
+            if verb == "deflect" and view["conflict"]:
+                label = t("ideology_action_deflect_cost", count=view["conflict"]["deflect_cost"])
+            buttons.append(button(escape(label), "do", verb, kind=kind))
+    if session.can_undo:
+        buttons.append(
+            button(
+                f"{ig_icon('undo')}<span>{escape(t('ideology_undo'))}</span>",
+                "undo",
+                kind="button-quiet",
+            )
+        )
+    error = ""
+    if session.error:
+        error = f'<p class="ig-error" role="alert">{escape(words.error(session.error["code"], session.error["params"]))}</p>'
+    extra = ""
+    if phase == "exchange" and view["exchange"]:
+        ex = view["exchange"]
+        extra = f'<p class="ig-dock-note">{escape(t("ideology_exchanged", count=ex["discarded"], limit=ex["limit"]))}</p>'
+    return (
+        f'<div id="ig-dock" class="ig-dock">{hand(view, words, legal, ui)}'
+        f'<div class="ig-dock-side">{extra}<div class="ig-dock-buttons">{"".join(buttons)}</div>{error}</div></div>'
+    )
+
+
+def turn_screen(
+    t: Translate, session: Session, view: dict[str, Any], ui: Ui, log: list[dict[str, Any]]
+) -> str:
+    words = Words(t, session.names)
+    me = session.holder
+    assert me is not None
+    legal = session.legal()
+    phase = view["phase"]
+    panels = []
+    if ui.pending:
+        panels.append(confirm_panel(session, words, ui.pending))
+    if view["conflict"]:
+        panels.append(conflict_panel(view, words))
+    elif phase == "conflict":
+        panels.append(attack_builder(view, words, legal, ui))
+    if phase == "development":
+        panels.append(advances_panel(view, words, legal, me))
+    if phase == "diplomacy":
+        panels.append(diplomacy_panel(view, words, legal, me))
+    hint = _hint(t, view, legal, ui)
+    title = t("ideology_screen_of", name=words.short(me))
+    body = (
+        phase_bar(view, words, hint, acting=[me])
+        + f'<div id="ig-panels" class="ig-panels">{"".join(panels)}</div>'
+        + table(view, words, session=session, legal=legal, ui=ui, mine=me)
+        + players_table(view, words)
+        + log_panel(log, words)
+    )
+    letter = IDEOLOGIES[me].letter
+    return (
+        f'<div class="ig-play ig-holder-{letter}">'
+        + _page(t, title, body, extra_bar=_rules_link(t))
+        + dock(session, view, words, legal, ui)
+        + "</div>"
+    )
+
+
+# --- public screens ---------------------------------------------------------------------
+
+
+def report_screen(
+    t: Translate, session: Session, view: dict[str, Any], log: list[dict[str, Any]]
+) -> str:
+    words = Words(t, session.names)
+    entries = session.report_entries()
+    groups: dict[str, list[str]] = {}
+    for entry in entries:
+        if entry["event"] in ("diplomacy_choice", "done", "pass", "exchange_discard"):
+            continue
+        groups.setdefault(entry["phase"], []).append(words.log_line(entry))
+    sections = "".join(
+        f'<section class="ig-report-phase"><h3>{escape(words.phase(phase))}</h3>'
+        f"<ul>{''.join(f'<li>{escape(line)}</li>' for line in lines)}</ul></section>"
+        for phase, lines in groups.items()
+    )
+    following = view["to_act"][0] if view["to_act"] else None
+    next_label = t("ideology_continue")
+    if following:
+        next_label = t("ideology_continue_to", name=words.short(following))
+    body = (
+        phase_bar(view, words, t("ideology_hint_report"), acting=view["to_act"][:1])
+        + f'<section class="card ig-report" aria-labelledby="ig-report-title">'
+        f'<h2 id="ig-report-title">{escape(t("ideology_report_title"))}</h2>{sections}'
+        '<div class="button-row">'
+        + button(
+            f"{icon('play')}<span>{escape(next_label)}</span>", "continue", kind="button-primary"
+        )
+        + "</div></section>"
+        + players_table(view, words)
+        + table(view, words)
+        + log_panel(log, words)
+    )
+    return f'<div class="ig-public">{_page(t, t("ideology_report_heading", turn=view["turn"]), body, extra_bar=_rules_link(t))}</div>'
+
+
+def over_screen(
+    t: Translate, session: Session, view: dict[str, Any], log: list[dict[str, Any]]
+) -> str:
+    words = Words(t, session.names)
+    winner = view["result"]
+    end = next((e for e in reversed(view["log"] or log) if e["event"] == "game_end"), None)
+    reason = ""
+    if end:
+        reason = words.log_line(end)
+    ranking = sorted(view["order"], key=lambda p: (p != winner,))
+    rows = "".join(
+        f'<li class="ig-final{" is-winner" if p == winner else ""}">{who(p, words)}'
+        f'<span class="ig-final-influence">{escape(t("ideology_influence_short", influence=view["players"][p]["influence"]))}</span></li>'
+        for p in ranking
+    )
+    body = (
+        f'<section class="card ig-over" aria-labelledby="ig-over-title">'
+        f'<p class="ig-over-crown">{ig_icon("crown")}</p>'
+        f'<h2 id="ig-over-title" data-winner="{escape(winner or "")}">'
+        f"{escape(t('ideology_winner', name=words.player(winner)) if winner else t('ideology_no_winner'))}</h2>"
+        f'<p>{escape(reason)}</p><ol class="ig-final-list">{rows}</ol>'
+        '<div class="button-row">'
+        + button(
+            f"{icon('play')}<span>{escape(t('ideology_rematch'))}</span>",
+            "rematch",
+            kind="button-primary",
+        )
+        + f'<a class="button" href="#/ideology/new">{escape(t("new_game"))}</a>'
+        + "</div></section>"
+        + players_table(view, words)
+        + table(view, words)
+        + log_panel(log, words, open_=True)
+    )
+    return f'<div class="ig-public">{_page(t, t("ideology_over_heading"), body, extra_bar=_rules_link(t))}</div>'

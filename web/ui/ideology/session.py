@@ -1,0 +1,280 @@
+"""A hot-seat game of Ideology on one tablet: the engine's game plus who holds the
+tablet and what the screen shows. No browser import: tested on CPython.
+
+Stages of the screen:
+
+- ``cover``: "pass the tablet to <holder>", nothing else on the page;
+- ``turn``: the holder's own screen (the table, their hand, what they may do);
+- ``report``: a public summary of what just happened (diplomacy revealed, evaluation,
+  turn order, draws, a conflict's result, a new region) that anyone may read;
+- ``over``: the game has ended.
+
+A reload never lands on ``turn``: a saved ``turn`` comes back as ``cover``.
+
+>>> session = Session.start(["Capitalism", "Communism"], {"Capitalism": "Ana"}, seed=3)
+>>> session.stage, session.holder == session.game.to_act[0]
+('cover', True)
+>>> session.reveal(); session.stage
+'turn'
+>>> Session.from_json(session.to_json()).stage
+'cover'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import ideology
+from engine.ideology import IllegalAction, parse
+from engine.ideology.data import DEFENCE_ADVANCE_EXTRA_CARDS, DEFENCE_ADVANCE_FOR
+
+GAME = "ideology"
+VERSION = 1
+#: Log events that the players should all see together before the tablet moves on.
+REPORT_EVENTS = frozenset(
+    {
+        "new_region",
+        "conflict_won",
+        "status",
+        "level",
+        "control_lost",
+        "control_gained",
+        "turn_order",
+        "game_end",
+    }
+)
+
+
+@dataclass
+class Legal:
+    """One player's legal actions (engine text) sorted by what the screen offers."""
+
+    discard: set[str] = field(default_factory=set)
+    place: dict[str, list[str]] = field(default_factory=dict)  # type -> regions
+    remove: dict[str, list[tuple[str, str]]] = field(
+        default_factory=dict
+    )  # type -> (region, owner)
+    buy: set[str] = field(default_factory=set)
+    attack: list[tuple[str, str, str]] = field(default_factory=list)  # (defender, type, region)
+    diplomacy: dict[str, list[str]] = field(default_factory=dict)  # other -> statuses
+    simple: set[str] = field(default_factory=set)  # done, pass, deflect, yield, play, stop
+
+    def types_with_targets(self) -> set[str]:
+        return set(self.place) | set(self.remove)
+
+    def regions_for(self, card_type: str) -> set[str]:
+        regions = set(self.place.get(card_type, []))
+        regions |= {region for region, _ in self.remove.get(card_type, [])}
+        return regions
+
+
+def sort_legal(actions: list[str]) -> Legal:
+    """Sort ``legal_actions`` by verb with the engine's own parser (no rule here).
+
+    >>> legal = sort_legal(["place military Iran", "remove economic Iraq Fascism", "pass"])
+    >>> legal.place, legal.remove, legal.simple
+    ({'military': ['Iran']}, {'economic': [('Iraq', 'Fascism')]}, {'pass'})
+    """
+    legal = Legal()
+    for text in actions:
+        a = parse(text)
+        if a.verb == "discard" and a.card_type:
+            legal.discard.add(a.card_type)
+        elif a.verb == "place" and a.card_type and a.region:
+            legal.place.setdefault(a.card_type, []).append(a.region)
+        elif a.verb == "remove" and a.card_type and a.region and a.ideology:
+            legal.remove.setdefault(a.card_type, []).append((a.region, a.ideology))
+        elif a.verb == "buy" and a.advance:
+            legal.buy.add(a.advance)
+        elif a.verb == "attack" and a.card_type and a.region and a.ideology:
+            legal.attack.append((a.ideology, a.card_type, a.region))
+        elif a.verb == "diplomacy" and a.ideology and a.status:
+            legal.diplomacy.setdefault(a.ideology, []).append(a.status)
+        else:
+            legal.simple.add(a.verb)
+    return legal
+
+
+def place_action(card_type: str, region: str) -> str:
+    return f"place {card_type} {region}"
+
+
+def remove_action(card_type: str, region: str, owner: str) -> str:
+    return f"remove {card_type} {region} {owner}"
+
+
+def attack_action(defender: str, card_type: str, region: str) -> str:
+    return f"attack {defender} {card_type} {region}"
+
+
+@dataclass
+class Session:
+    game: ideology.Game
+    names: dict[str, str]
+    stage: str = "cover"
+    holder: str | None = None
+    seen: int = 0  # log entries already summarised to everybody
+    report_from: int = 0
+    error: dict[str, Any] | None = None  # the last refused action: {"code", "params"}
+
+    @classmethod
+    def start(
+        cls,
+        ideologies: list[str],
+        names: dict[str, str],
+        *,
+        seed: int | None = None,
+        turn_limit: int | None = None,
+    ) -> Session:
+        game = ideology.new_game(ideologies, seed, {"turn_limit": turn_limit})
+        clean = {p: " ".join(str(names.get(p, "")).split())[:24] for p in game.ideologies}
+        # Turn 1's order and first draws are shown to everybody before the first hand.
+        return cls(game=game, names=clean, stage="report", seen=len(game.log))
+
+    # --- what the screen shows -------------------------------------------------------
+
+    def name(self, player: str) -> str:
+        return self.names.get(player) or ""
+
+    @property
+    def last_actor(self) -> str | None:
+        return self.game.actions[-1][0] if self.game.actions else None
+
+    @property
+    def can_undo(self) -> bool:
+        return (
+            self.stage == "turn"
+            and self.game.can_undo
+            and self.last_actor == self.holder
+            and not self.game.is_terminal
+        )
+
+    def legal(self) -> Legal:
+        if self.holder is None or self.stage != "turn":
+            return Legal()
+        return sort_legal(self.game.legal_actions(self.holder))
+
+    def report_entries(self) -> list[dict[str, Any]]:
+        return self.game.log[self.report_from : self.seen]
+
+    def attack_cost(self, defender: str, card_type: str, region: str) -> dict[str, int]:
+        """Cards an attack costs now (engine helpers and data tables, no rule of ours)."""
+        assert self.holder is not None
+        penalty = self.game.distance_penalty(self.holder, region)
+        advance = DEFENCE_ADVANCE_FOR[card_type]
+        defence = DEFENCE_ADVANCE_EXTRA_CARDS if advance in self.game.advances[defender] else 0
+        return {"penalty": penalty, "defence": defence, "total": 1 + penalty + defence}
+
+    def penalty(self, region: str) -> int:
+        assert self.holder is not None
+        return self.game.distance_penalty(self.holder, region)
+
+    # --- changes ------------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        """The holder has the tablet: show their screen."""
+        if self.stage == "cover":
+            self.stage = "turn"
+
+    def continue_after_report(self) -> None:
+        self.seen = len(self.game.log)
+        self._next_holder(force_cover=True)
+
+    def act(self, action: str) -> bool:
+        """Apply the holder's action; False (and ``error`` set) if the engine refused."""
+        if self.stage != "turn" or self.holder is None:
+            return False
+        try:
+            self.game.apply(self.holder, action)
+        except IllegalAction as refused:
+            self.error = {"code": refused.code, "params": dict(refused.params)}
+            return False
+        self.error = None
+        self._after_change()
+        return True
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        self.game = self.game.undo()
+        self.error = None
+        self.seen = min(self.seen, len(self.game.log))
+        return True
+
+    def _after_change(self) -> None:
+        fresh = self.game.log[self.seen :]
+        if self.game.is_terminal or any(e["event"] in REPORT_EVENTS for e in fresh):
+            self.report_from = self.seen
+            self.seen = len(self.game.log)
+            self.stage = "over" if self.game.is_terminal else "report"
+            return
+        self._next_holder(force_cover=False)
+
+    def _next_holder(self, *, force_cover: bool) -> None:
+        if self.game.is_terminal:
+            self.stage = "over"
+            return
+        waiting = self.game.to_act
+        following = waiting[0] if waiting else None
+        if following == self.holder and not force_cover and self.stage == "turn":
+            return
+        self.holder = following
+        self.stage = "cover"
+
+    # --- saves --------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": GAME,
+                "version": VERSION,
+                "names": self.names,
+                "save": json.loads(self.game.to_json()),
+                "stage": self.stage,
+                "holder": self.holder,
+                "seen": self.seen,
+                "report_from": self.report_from,
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Session:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("game") != GAME or data.get("version") != VERSION:
+            raise ValueError("not an Ideology session")
+        game = ideology.from_json(json.dumps(data["save"]))
+        stage = data.get("stage", "cover")
+        if stage == "turn":
+            stage = "cover"  # a reload shows no hand before the holder takes the tablet
+        session = cls(
+            game=game,
+            names={str(k): str(v) for k, v in dict(data.get("names", {})).items()},
+            stage=stage if stage in ("cover", "report", "over") else "cover",
+            holder=data.get("holder"),
+            seen=int(data.get("seen", 0)),
+            report_from=int(data.get("report_from", 0)),
+        )
+        if session.stage == "cover" and session.holder not in game.to_act and game.to_act:
+            session.holder = game.to_act[0]
+        return session
+
+    def rematch(self, seed: int | None = None) -> Session:
+        return Session.start(
+            list(self.game.ideologies),
+            self.names,
+            seed=seed,
+            turn_limit=self.game.options.get("turn_limit"),
+        )
+
+
+def has_game_in_progress(text: str | None) -> bool:
+    if not text:
+        return False
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("game") == GAME and data.get("stage") != "over"

@@ -1,0 +1,90 @@
+"""A game-agnostic autosave in the browser's local storage (any object with
+``getItem``/``setItem``/``removeItem``; :class:`MemoryStorage` stands in for it in tests).
+
+Each game writes its save into the slot its pointer key does *not* name, and only then
+switches the pointer: a write that fails (storage full, storage disabled) leaves the
+previous save whole, and :func:`save` says so instead of raising.
+
+>>> storage = MemoryStorage()
+>>> save(storage, "ideology", '{"turn": 1}'), load(storage, "ideology")
+(True, '{"turn": 1}')
+>>> storage.getItem(pointer_key("ideology"))
+'tablero.ideology.save.a'
+>>> save(MemoryStorage(limit=3), "ideology", "too long")
+False
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def pointer_key(game: str) -> str:
+    return f"tablero.{game}.current"
+
+
+def slots(game: str) -> tuple[str, str]:
+    return (f"tablero.{game}.save.a", f"tablero.{game}.save.b")
+
+
+class MemoryStorage:
+    """A dictionary with the localStorage methods; ``limit`` imitates a full quota."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.items: dict[str, str] = {}
+        self.limit = limit
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.limit is not None:
+            used = sum(len(v) for k, v in self.items.items() if k != key)
+            if used + len(value) > self.limit:
+                raise OSError("QuotaExceededError")
+        self.items[key] = str(value)
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+def _get(storage: Any, key: str) -> str | None:
+    if storage is None:
+        return None
+    try:
+        value = storage.getItem(key)
+    except Exception:
+        return None
+    return None if value is None else str(value)
+
+
+def save(storage: Any, game: str, text: str) -> bool:
+    """Store ``text`` as the game's save; False (and the old save intact) if refused."""
+    if storage is None:
+        return False
+    a, b = slots(game)
+    slot = b if _get(storage, pointer_key(game)) == a else a
+    try:
+        storage.setItem(slot, text)
+        storage.setItem(pointer_key(game), slot)
+    except Exception:
+        return False
+    return True
+
+
+def load(storage: Any, game: str) -> str | None:
+    slot = _get(storage, pointer_key(game))
+    if slot not in slots(game):
+        return None
+    return _get(storage, slot)
+
+
+def clear(storage: Any, game: str) -> None:
+    if storage is None:
+        return
+    try:
+        storage.removeItem(pointer_key(game))
+        for slot in slots(game):
+            storage.removeItem(slot)
+    except Exception:
+        pass
