@@ -158,7 +158,9 @@ class Controller:
         return document.getElementById(element_id)
 
     def say(self, message: Message | None) -> None:
-        box = self.el("st-message") or self.el("st-setup-extra")
+        box = self.el("st-message")
+        if not real(box):
+            box = self.el("st-setup-extra")
         text = render.message_text(self.ui(), message) if message is not None else ""
         if real(box):
             box.textContent = text
@@ -467,7 +469,7 @@ class Controller:
                 pass
         status = self.el("st-setup-status")
         if real(status):
-            status.innerHTML = render.setup_status(ui, session) + '<p id="st-setup-extra"></p>'
+            status.innerHTML = render.setup_status(ui, session)
         legal = self.board().error() is None
         for action in ("setup-ready", "setup-save"):
             node = document.querySelector(f'[data-action="{action}"]')

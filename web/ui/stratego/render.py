@@ -495,8 +495,20 @@ def setup_tools(ui: Ui, session: Session, saved: dict[str, str]) -> str:
         f'autocomplete="off" placeholder="{e(t("stratego_setup_name_placeholder"))}">'
         + button(t("stratego_setup_save"), "setup-save", "save", disabled=not legal)
         + "</span></label>"
+        + "</div>"
+    )
+
+
+def setup_ready(ui: Ui, session: Session) -> str:
+    """What is still wrong with the setup (the engine's words), and the Ready button."""
+    legal = session.boards[session.player].error() is None
+    return (
+        '<div class="card setup-ready">'
         f'<div id="st-setup-status" role="status">{setup_status(ui, session)}</div>'
-        + button(t("stratego_setup_done"), "setup-ready", "check", primary=True, disabled=not legal)
+        '<p id="st-setup-extra" class="st-message" aria-live="polite"></p>'
+        + button(
+            ui.t("stratego_setup_done"), "setup-ready", "check", primary=True, disabled=not legal
+        )
         + "</div>"
     )
 
@@ -514,7 +526,9 @@ def setup_screen(
     return (
         topbar(ui, title)
         + f'<div class="st-layout st-setup st-{player}">'
-        + f'<section class="board-wrap">{setup_grid(ui, session, selected_cell)}</section>'
+        + f'<section class="board-wrap">{setup_grid(ui, session, selected_cell)}'
+        + setup_ready(ui, session)
+        + "</section>"
         + '<aside class="side">'
         + tray_html(ui, session, tray_letter)
         + setup_tools(ui, session, saved)
