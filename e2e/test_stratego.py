@@ -73,6 +73,11 @@ def start(page: Page, shots: str | None = None) -> None:
     page.locator('[data-letter="F"]').click()
     page.locator("#sq-a1").click()
     expect(page.locator("#st-tray [data-letter='F'] .tray-count")).to_have_text("×0")
+    # Drag (pointer events, as a finger would): the Marshal from the tray to b1.
+    drag(page, "#st-tray [data-letter='X']", "#sq-b1")
+    expect(page.locator("#sq-b1")).to_have_attribute("aria-label", "b1, your Marshal (10)")
+    drag(page, "#sq-b1", "#sq-c1")  # and on along the back row
+    expect(page.locator("#sq-c1")).to_have_attribute("aria-label", "c1, your Marshal (10)")
     expect(page.locator('[data-action="setup-ready"]')).to_be_disabled()
     page.select_option("#st-preset", f"builtin:{RED_SETUP}")
     act(page, "setup-use")
@@ -87,7 +92,25 @@ def start(page: Page, shots: str | None = None) -> None:
     page.locator(f"#sq-{first}").click()
     page.locator(f"#sq-{second}").click()
     expect(page.locator(f"#sq-{second}")).to_have_attribute("aria-label", "a7, your Flag")
+    page.locator("#st-setup-name").fill("Flag by the lake")
+    act(page, "setup-save")
+    expect(page.locator("#st-setup-extra")).to_have_text("Setup saved as “Flag by the lake”.")
+    expect(page.locator('#st-preset option[value="saved:Flag by the lake"]')).to_have_count(1)
     act(page, "setup-ready")
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    start = page.locator(source).bounding_box()
+    end = page.locator(target).bounding_box()
+    assert start and end
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 6):
+        page.mouse.move(
+            start["x"] + (end["x"] - start["x"]) * step / 5 + end["width"] / 2,
+            start["y"] + (end["y"] - start["y"]) * step / 5 + end["height"] / 2,
+        )
+    page.mouse.up()
 
 
 def tap_move(page: Page, move: str) -> None:
@@ -169,6 +192,12 @@ def test_a_whole_game_by_taps_from_setups_to_flag_capture(
     act(page, "rematch")
     reveal(page, NAMES["red"])
     expect(page.locator("#screen-title")).to_contain_text("Ana, set up the Red army")
+    # The setup saved by name is there to reuse.
+    page.select_option("#st-preset", "saved:Flag by the lake")
+    act(page, "setup-use")
+    # Setups are kept relative to their owner: Blue's a7 is Red's j4.
+    expect(page.locator("#sq-j4")).to_have_attribute("aria-label", "j4, your Flag")
+    expect(page.locator('[data-action="setup-ready"]')).to_be_enabled()
     assert log.console_errors == []
     assert log.page_errors == []
     assert log.foreign_requests() == []

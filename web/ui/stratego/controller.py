@@ -8,7 +8,6 @@ type on the ``#app`` root, removed by ``hide()``.
 from __future__ import annotations
 
 import random
-import time
 import traceback
 from typing import Any
 
@@ -49,7 +48,7 @@ class Controller:
         self.tray_letter: str | None = None
         self.setup_cell: int | None = None
         self.drag: dict[str, Any] | None = None
-        self.suppress_click_until = 0.0
+        self.suppress_click = False  # the click a browser sends at the end of a drag
         self.save_failed = False
         self._handlers = [
             ("click", create_proxy(self._guard(self.on_click))),
@@ -281,7 +280,8 @@ class Controller:
     # ------------------------------------------------------------------ events
 
     def on_click(self, event: Any) -> None:
-        if time.monotonic() < self.suppress_click_until:
+        if self.suppress_click:
+            self.suppress_click = False
             return
         target = event.target
         found = target.closest("[data-action], [data-square], [data-letter], [data-rescue]")
@@ -536,6 +536,7 @@ class Controller:
     # ------------------------------------------------------------------ drag
 
     def on_pointer_down(self, event: Any) -> None:
+        self.suppress_click = False
         session = self.session
         if session is None or session.stage != "setup" or session.covered:
             return
@@ -588,7 +589,7 @@ class Controller:
         self._end_drag()
         if not dragged:
             return  # a plain tap: the click handler does the rest
-        self.suppress_click_until = time.monotonic() + 0.4
+        self.suppress_click = True
         under = document.elementFromPoint(event.clientX, event.clientY)
         if not real(under):
             return
