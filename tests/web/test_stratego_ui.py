@@ -289,3 +289,22 @@ def test_the_home_screen_asks_each_game_package() -> None:
 def test_a_new_game_can_start_from_any_builtin_pair() -> None:
     for setup in BUILTIN_SETUPS.values():
         assert new_game(setup, setup).result is None
+
+
+def test_an_attack_cannot_be_taken_back() -> None:
+    game = Game._from_position(
+        {
+            "e4": ("red", "7"),
+            "e5": ("blue", "4"),
+            "a10": ("blue", "2"),
+            "a1": ("red", "F"),
+            "j10": ("blue", "F"),
+        }
+    )
+    game_session = Session(names={"red": "A", "blue": "B"}, stage="turn", covered=False, game=game)
+    game_session.tap("e4")
+    game_session.tap("e5")
+    assert game_session.stage == "moved" and not game_session.can_undo()
+    assert game_session.undo() is False and game.move_count == 1
+    markup = render.actions_html(ui(), game_session)
+    assert 'data-action="undo"' not in markup and "cannot be taken back" in markup

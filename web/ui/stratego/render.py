@@ -692,6 +692,10 @@ def actions_html(ui: Ui, session: Session) -> str:
             + "</div>"
         )
     if session.stage == "moved":
+        if session.can_undo():
+            undo = button(t("stratego_undo"), "undo", "undo")
+        else:
+            undo = f'<p class="hint">{e(t("stratego_no_undo_after_attack"))}</p>'
         choices = session.rescue_choices()
         if choices:
             pieces = "".join(
@@ -707,12 +711,12 @@ def actions_html(ui: Ui, session: Session) -> str:
                 f"<h2>{e(t('stratego_rescue_title'))}</h2><p>{e(t(hint))}</p>"
                 f'<div class="rescue-list">{pieces}</div><div class="button-row">'
                 + button(t("stratego_rescue_none"), "rescue-none", "clear")
-                + button(t("stratego_undo"), "undo", "undo")
+                + undo
                 + "</div>"
             )
         return (
             '<div class="button-row">'
-            + button(t("stratego_undo"), "undo", "undo")
+            + undo
             + button(
                 t("stratego_hand_over", name=session.names[other(session.player)]),
                 "hand-over",

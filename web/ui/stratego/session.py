@@ -207,10 +207,25 @@ class Session:
             return
         self._after_play()
 
+    def last_own_move(self) -> stratego.MoveRecord | None:
+        """This turn's board move (before the hand-over), if any."""
+        if self.game is None or self.stage != "moved":
+            return None
+        for record in reversed(self.game.moves):
+            if record.kind == "move":
+                return record if record.player == self.player else None
+        return None
+
+    def can_undo(self) -> bool:
+        """A plain move may be taken back before the hand-over; an attack may not: it
+        showed ranks, and taking it back would let the attacker keep what they learnt."""
+        record = self.last_own_move()
+        return record is not None and not record.is_attack
+
     def undo(self) -> bool:
         """Take back this turn's move (and rescue choice) before the hand-over."""
         game = self.game
-        if game is None or self.stage != "moved" or not game.moves:
+        if game is None or not self.can_undo():
             return False
         while game.moves and game.moves[-1].kind != "move":
             game.undo()
