@@ -275,4 +275,10 @@ def test_phone_width_has_no_sideways_scroll_and_spanish_is_complete(
         expect(page.locator("#screen-title")).to_contain_text("Turno de Rojo")
         expect(page.locator("#st-status")).to_contain_text("Te toca mover")
     screenshot(page, f"stratego-phone-{locale[:2]}")
+    # A draw is offered behind the other player's cover and accepted there.
+    act(page, "offer-draw")
+    assert page.locator("#st-board").count() == 0
+    act(page, "draw-accept")
+    draw = {"en-US": "The game is a draw.", "es-ES": "La partida acaba en tablas."}
+    expect(page.locator("#st-headline")).to_have_text(draw[locale])
     context.close()
