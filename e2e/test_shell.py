@@ -110,12 +110,11 @@ def test_first_start_follows_the_browser_language(browser: Browser, server: Runn
     context.close()
 
 
-def test_games_not_yet_playable_say_so_plainly(browser: Browser, server: RunningServer) -> None:
+def test_ideology_new_game_screen_appears(browser: Browser, server: RunningServer) -> None:
     context, page, _ = open_app(browser, server)
     page.locator('a[href="#/ideology/new"]').click()
-    expect(page.get_by_role("heading", name="Not available yet")).to_be_visible()
-    page.get_by_role("link", name="Read the rules of Ideology: The War of Ideas").click()
-    expect(page.locator(".prose")).to_contain_text("Capitalism")
+    expect(page.get_by_role("heading", name="New game of Ideology: The War of Ideas")).to_be_visible()
+    expect(page.locator('[data-act="start"]')).to_be_visible()
     context.close()
 
 

@@ -159,6 +159,10 @@ class Controller:
             ideology = str(choice.value) if choice else seats[index][1]
             seats[index] = (name, ideology)
         self.setup["seats"] = seats
+        seed = self.root.querySelector("[data-seed]")
+        if seed is not None:
+            digits = "".join(ch for ch in str(seed.value) if ch.isdigit())[:9]
+            self.setup["seed"] = int(digits) if digits else None
         limit = self.root.querySelector("[data-turn-limit]")
         if limit is not None:
             value = str(limit.value)
@@ -302,6 +306,7 @@ class Controller:
             self.session = Session.start(
                 chosen,
                 {ideology: name for name, ideology in seats},
+                seed=self.setup.get("seed"),
                 turn_limit=self.setup["turn_limit"],
             )
         except SetupError as problem:

@@ -149,6 +149,10 @@ def new_game_screen(t: Translate, setup: dict[str, Any]) -> str:
         f'<div class="card"><label class="ig-field"><span>{escape(t("ideology_turn_limit"))}</span>'
         f'<select data-turn-limit="1">{limits}</select></label>'
         f'<p class="hint">{escape(t("ideology_turn_limit_hint"))}</p></div>'
+        f'<div class="card"><label class="ig-field"><span>{escape(t("ideology_deal"))}</span>'
+        f'<input type="text" inputmode="numeric" pattern="[0-9]*" maxlength="9" data-seed="1" '
+        f'value="{escape(str(setup.get("seed") or ""))}" autocomplete="off"></label>'
+        f'<p class="hint">{escape(t("ideology_deal_hint"))}</p></div>'
         f"{error}"
         '<div class="button-row">'
         + button(
@@ -217,6 +221,7 @@ def tile(
     lit: bool = False,
     focus: str | None = None,
     neighbours: set[str] | None = None,
+    conflict: bool = False,
 ) -> str:
     name = region["name"]
     classes = ["ig-tile"]
@@ -229,6 +234,8 @@ def tile(
         classes.append("ig-home")
     if lit:
         classes.append("is-target")
+    if conflict:
+        classes.append("is-conflict")
     if focus == name:
         classes.append("is-focus")
     elif neighbours and name in neighbours:
@@ -339,6 +346,7 @@ def table(
     t = words.t
     ui = ui or Ui()
     regions = {r["name"]: r for r in view["regions"]}
+    fought = (view["conflict"] or {}).get("region")
     neighbours: set[str] = set()
     if ui.focus and ui.focus in regions:
         neighbours = set(regions[ui.focus]["adjacent_in_play"])
@@ -348,7 +356,13 @@ def table(
         if legal is not None and session is not None:
             lit, targets = _tile_targets(name, legal, ui, session, words, view["phase"])
         return tile(
-            regions[name], words, targets=targets, lit=lit, focus=ui.focus, neighbours=neighbours
+            regions[name],
+            words,
+            targets=targets,
+            lit=lit,
+            focus=ui.focus,
+            neighbours=neighbours,
+            conflict=name == fought,
         )
 
     def row(player: str) -> str:
@@ -529,7 +543,7 @@ def hand(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
             f"{close}{below}</div>"
         )
     return (
-        f'<section class="ig-hand" aria-label="{escape(t("ideology_your_hand", count=view["hand_size"]))}">'
+        f'<section class="ig-hand" data-owner="{escape(str(view["viewer"]))}" aria-label="{escape(t("ideology_your_hand", count=view["hand_size"]))}">'
         f'<h2 class="visually-hidden">{escape(t("ideology_your_hand", count=view["hand_size"]))}</h2>'
         f"{''.join(cards)}</section>"
     )

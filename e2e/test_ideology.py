@@ -1,0 +1,357 @@
+"""Ideology in real headless Chromium, played by taps only.
+
+The test keeps its own engine game on CPython, fed the same deal number, only to decide
+which taps to make (a scripted plan, :class:`Plan`) and to check what the page shows;
+every action is performed by tapping the UI.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from conftest import VIEWPORTS, RunningServer, record, screenshot, wait_ready
+from playwright.sync_api import Browser, Page, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import ideology  # noqa: E402
+from engine.ideology import CARD_TYPES, parse  # noqa: E402
+
+# A deal found with the plan below: Communism attacks Fascism (cultural, two deflections),
+# diplomacy ends at War, Capitalism exchanges, removes, buys and places. Turn limit 3.
+SEED = 1
+TURN_LIMIT = 3
+PLAYERS = ["Capitalism", "Communism", "Fascism"]
+NAMES = {"Capitalism": "Ana", "Communism": "Bruno", "Fascism": "Carla"}
+ATTACKER, DEFENDER, OTHER = "Communism", "Fascism", "Capitalism"
+
+
+def hand(game: ideology.Game, player: str) -> dict[str, int]:
+    return {t: game.hand_count(player, t) for t in CARD_TYPES}
+
+
+class Plan:
+    """Which action each player takes, so that one short game exercises every phase."""
+
+    def __init__(self, attacker: str, defender: str, other: str) -> None:
+        self.a, self.d, self.x = attacker, defender, other
+        self.done_remove = self.done_place = self.done_buy = self.d_placed = False
+
+    def choose(self, game: ideology.Game, p: str) -> str:
+        legal = game.legal_actions(p)
+        h = hand(game, p)
+        phase = game.phase
+        if phase == "exchange":
+            if p in (self.a, self.d):
+                for t in ("military", "economic"):
+                    if h[t] and f"discard {t}" in legal:
+                        return f"discard {t}"
+            elif "discard military" in legal and game.turn == 1 and h["military"]:
+                return "discard military"
+            return "done"
+        if phase == "development":
+            if p == self.x and game.turn >= 2:
+                buys = [a for a in legal if a.startswith("buy")]
+                if buys and not self.done_buy:
+                    self.done_buy = True
+                    return buys[0]
+                places = [a for a in legal if a.startswith("place")]
+                if places and not self.done_place and sum(h.values()) >= 2:
+                    self.done_place = True
+                    return places[0]
+            return "done"
+        if phase == "external":
+            if p == self.d and not self.d_placed:
+                for z in game.regions:
+                    want = f"place cultural {z}"
+                    cost = 1 + game.distance_penalty(p, z)
+                    if want in legal and game.reachable(self.a, z) and h["cultural"] >= cost:
+                        self.d_placed = True
+                        return want
+            if p == self.x and not self.done_remove and game.turn == 1:
+                removes = [
+                    a
+                    for a in legal
+                    if a.startswith("remove")
+                    and not (parse(a).ideology == self.d and parse(a).card_type == "cultural")
+                ]
+                if removes:
+                    self.done_remove = True
+                    return removes[0]
+            return "pass"
+        if phase == "conflict":
+            if game.conflict is None:
+                if p == self.a:
+                    for a in legal:
+                        act = parse(a)
+                        if (
+                            act.verb == "attack"
+                            and act.ideology == self.d
+                            and act.card_type == "cultural"
+                            and act.region is not None
+                            and game.distance_penalty(p, act.region) == 0
+                            and h["cultural"] >= 3
+                            and hand(game, self.d)["cultural"] >= 2
+                        ):
+                            return a
+                return "pass"
+            for verb in ("deflect", "play"):
+                if verb in legal:
+                    return verb
+            return legal[0]
+        if phase == "diplomacy":
+            chosen = game.view(p)["diplomacy"]["my_choices"] or {}
+            for a in legal:
+                act = parse(a)
+                if act.verb == "diplomacy" and act.ideology not in chosen:
+                    want = "war" if (p == self.a and act.ideology == self.d) else "neutral"
+                    if act.status == want:
+                        return a
+            return "done"
+        raise AssertionError(phase)
+
+
+def planned_game() -> ideology.Game:
+    game = ideology.new_game(PLAYERS, SEED, turn_limit=TURN_LIMIT)
+    plan = Plan(ATTACKER, DEFENDER, OTHER)
+    while not game.is_terminal:
+        player = game.to_act[0]
+        game.apply(player, plan.choose(game, player))
+    return game
+
+
+def test_the_planned_deal_exercises_every_phase() -> None:
+    game = planned_game()
+    events = [e["event"] for e in game.log]
+    for event in ("exchange", "place", "buy", "new_region", "remove", "attack", "status"):
+        assert event in events, event
+    assert events.count("deflect") >= 2
+    assert any(e["event"] == "status" and e["status"] == "war" for e in game.log)
+    assert any(e["event"] == "conflict_won" and e["rounds"] >= 3 for e in game.log)
+    assert game.is_terminal and game.turn == TURN_LIMIT
+
+
+# --- the page ---------------------------------------------------------------------------
+
+
+def open_page(
+    browser: Browser, server: RunningServer, viewport: str = "portrait", locale: str = "en-US"
+):  # type: ignore[no-untyped-def]
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    page = context.new_page()
+    log = record(context, page, server.url)
+    page.goto(server.url + "#/ideology/new")
+    wait_ready(page)
+    return context, page, log
+
+
+def stage(page: Page) -> str:
+    return str(page.locator("#app").get_attribute("data-stage") or "")
+
+
+def tap(page: Page, act: str, value: str | None = None) -> None:
+    selector = f'[data-act="{act}"]'
+    if value is not None:
+        selector += f'[data-value="{value}"]'
+    page.locator(selector).first.click()
+
+
+def set_up(page: Page, players: list[str], names: dict[str, str], *, seed: int, limit: int) -> None:
+    tap(page, "count", str(len(players)))
+    for index, player in enumerate(players):
+        page.locator(f'[data-seat-ideology="{index}"]').select_option(player)
+        page.locator(f'[data-seat-name="{index}"]').fill(names[player])
+    page.locator("[data-turn-limit]").select_option(str(limit))
+    page.locator("[data-seed]").fill(str(seed))
+    tap(page, "start")
+    expect(page.locator(".ig-report")).to_be_visible()
+
+
+def perform(page: Page, game: ideology.Game, action: str) -> None:
+    """Tap the UI the way a player would to do ``action``."""
+    a = parse(action)
+    if a.verb == "place" and game.phase == "development":
+        tap(page, "card", str(a.card_type))
+        tap(page, "do", action)
+    elif a.verb in ("place", "remove"):
+        tap(page, "card", str(a.card_type))
+        tap(page, "ask", action)
+        expect(page.locator(".ig-confirm")).to_be_visible()
+        tap(page, "do", action)
+    elif a.verb == "attack":
+        tap(page, "defender", str(a.ideology))
+        tap(page, "attack_type", str(a.card_type))
+        tap(page, "ask", action)
+        expect(page.locator(".ig-confirm")).to_be_visible()
+        tap(page, "do", action)
+    else:
+        tap(page, "do", action)
+
+
+def check_only_own_secrets(page: Page, game: ideology.Game, player: str) -> None:
+    html = page.content()
+    assert html.count('class="ig-hand"') == 1
+    owner = page.locator(".ig-hand").get_attribute("data-owner")
+    assert owner == player
+    counts = [int(x) for x in page.locator(".ig-card-count").all_inner_texts()]
+    assert counts == [game.hand_count(player, t) for t in CARD_TYPES]
+    if game.phase == "diplomacy":
+        # Only this player's own choices may show as pressed; nobody else's is in the page.
+        mine = game.view(player)["diplomacy"]["my_choices"]
+        pressed = page.locator('.ig-diplomacy [aria-pressed="true"]').evaluate_all(
+            "(els) => els.map((el) => el.dataset.value)"
+        )
+        assert sorted(pressed) == sorted(f"diplomacy {o} {s}" for o, s in mine.items())
+
+
+def both_viewports(page: Page, name: str) -> None:
+    for label in ("portrait", "landscape"):
+        width, height = VIEWPORTS[label]
+        page.set_viewport_size({"width": width, "height": height})
+        screenshot(page, f"ideology-{name}-{label}")
+    width, height = VIEWPORTS["portrait"]
+    page.set_viewport_size({"width": width, "height": height})
+
+
+def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServer) -> None:
+    context, page, log = open_page(browser, server)
+    screenshot(page, "ideology-new-portrait")
+    set_up(page, PLAYERS, NAMES, seed=SEED, limit=TURN_LIMIT)
+    game = ideology.new_game(PLAYERS, SEED, turn_limit=TURN_LIMIT)
+    plan = Plan(ATTACKER, DEFENDER, OTHER)
+    shots: set[str] = set()
+    reloaded = undone = False
+    deflections_seen = 0
+    steps = 0
+    while True:
+        steps += 1
+        assert steps < 600, "the game did not end"
+        now = stage(page)
+        if now == "over":
+            break
+        if now == "report":
+            expect(page.locator(".ig-report")).to_be_visible()
+            if game.turn >= 2 and "report" not in shots:
+                shots.add("report")
+                both_viewports(page, "report-evaluation")
+            tap(page, "continue")
+            continue
+        if now == "cover":
+            player = game.to_act[0]
+            cover = page.locator(".ig-cover")
+            expect(cover).to_be_visible()
+            expect(cover.locator("h1")).to_contain_text(NAMES[player])
+            html = page.content()
+            assert "ig-hand" not in html and "ig-tile" not in html, "the cover hides everything"
+            if "cover" not in shots:
+                shots.add("cover")
+                both_viewports(page, "cover")
+            tap(page, "reveal")
+            continue
+        assert now == "turn", now
+        player = game.to_act[0]
+        check_only_own_secrets(page, game, player)
+        expect(page.locator(".ig-step.is-current")).to_contain_text(
+            {
+                "exchange": "Exchange",
+                "development": "Development",
+                "external": "External",
+                "conflict": "Conflict",
+                "diplomacy": "Diplomacy",
+            }[game.phase]
+        )
+        key = game.phase if game.conflict is None else f"conflict-round-{game.conflict.rounds}"
+        if key not in shots:
+            shots.add(key)
+            both_viewports(page, key)
+        if game.phase == "development" and not reloaded and game.turn == 1:
+            # A reload comes back to the same game behind the hand-over cover.
+            reloaded = True
+            page.reload()
+            wait_ready(page)
+            expect(page.locator(".ig-cover h1")).to_contain_text(NAMES[player])
+            assert "ig-hand" not in page.content()
+            tap(page, "reveal")
+            check_only_own_secrets(page, game, player)
+        action = plan.choose(game, player)
+        if game.conflict is not None:
+            expect(page.locator(".ig-conflict .ig-round")).to_contain_text(
+                f"Round {game.conflict.rounds}"
+            )
+        perform(page, game, action)
+        game.apply(player, action)
+        if action == "deflect":
+            deflections_seen += 1
+        if action.startswith("discard") and not undone:
+            # Undo the discard by tapping Undo, then discard again.
+            undone = True
+            tap(page, "undo")
+            game = game.undo()
+            expect(page.locator(".ig-dock-note")).to_contain_text("Discarded 0")
+            perform(page, game, action)
+            game.apply(player, action)
+    assert deflections_seen >= 2
+    assert game.is_terminal
+    # The final screen: the winner, everybody's final influence, a rematch.
+    winner = game.result
+    assert winner is not None
+    expect(page.locator("#ig-over-title")).to_contain_text(NAMES[winner])
+    finals = page.locator(".ig-final")
+    expect(finals).to_have_count(3)
+    for player in PLAYERS:
+        row = page.locator(".ig-final", has_text=NAMES[player])
+        expect(row).to_contain_text(f"Influence {game.influence(player)}")
+    log_text = page.locator("#ig-log").inner_text()
+    assert "deflects" in log_text or "Game log" in log_text
+    both_viewports(page, "over")
+    # The UI's own save replays to the game the test played alongside it.
+    saved = page.evaluate(
+        """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
+    )
+    import json
+
+    assert ideology.from_json(json.dumps(json.loads(saved)["save"])) == game
+    tap(page, "rematch")
+    expect(page.locator(".ig-report")).to_be_visible()
+    assert log.console_errors == [] and log.page_errors == []
+    assert log.foreign_requests() == []
+    context.close()
+
+
+def test_a_five_player_table_at_phone_width_in_spanish(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, page, log = open_page(browser, server, "phone", locale="es-ES")
+    players = ["Capitalism", "Communism", "Fascism", "Islamic Fundamentalism", "Imperialism"]
+    names = dict(zip(players, ["Ana", "Bruno", "Carla", "Diego", "Elena"], strict=True))
+    set_up(page, players, names, seed=5, limit=2)
+    expect(page.locator(".ig-report h2")).to_have_text("Qué ha pasado")
+    tap(page, "continue")
+    expect(page.locator(".ig-cover h1")).to_contain_text("Pasa la tableta a")
+    tap(page, "reveal")
+    expect(page.locator(".ig-step.is-current")).to_contain_text("Intercambio")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "ideology-five-players-phone-es")
+    for label in ("portrait", "landscape"):
+        width, height = VIEWPORTS[label]
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        screenshot(page, f"ideology-five-players-{label}-es")
+    # Tapping a tile's name lights up its neighbours on the table.
+    page.locator('.ig-tile-name[data-value="USSR"]').click()
+    expect(page.locator('.ig-tile[data-region="USSR"]')).to_have_class(re.compile("is-focus"))
+    assert log.console_errors == [] and log.page_errors == []
+    context.close()
+
+
+def test_two_players_cannot_take_the_same_ideology(browser: Browser, server: RunningServer) -> None:
+    context, page, _ = open_page(browser, server)
+    tap(page, "count", "2")
+    page.locator('[data-seat-ideology="1"]').select_option("Capitalism")
+    tap(page, "start")
+    expect(page.locator(".ig-error")).to_contain_text("same ideology")
+    context.close()
