@@ -113,7 +113,8 @@ def test_first_start_follows_the_browser_language(browser: Browser, server: Runn
 def test_ideology_new_game_screen_appears(browser: Browser, server: RunningServer) -> None:
     context, page, _ = open_app(browser, server)
     page.locator('a[href="#/ideology/new"]').click()
-    expect(page.get_by_role("heading", name="New game of Ideology: The War of Ideas")).to_be_visible()
+    title = "New game of Ideology: The War of Ideas"
+    expect(page.get_by_role("heading", name=title)).to_be_visible()
     expect(page.locator('[data-act="start"]')).to_be_visible()
     context.close()
 

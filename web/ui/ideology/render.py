@@ -144,7 +144,8 @@ def new_game_screen(t: Translate, setup: dict[str, Any]) -> str:
     body = (
         '<form class="ig-new" data-form="new" novalidate>'
         f'<div class="card"><h2 id="ig-count-label">{escape(t("ideology_players_count"))}</h2>'
-        f'<div class="button-row" role="group" aria-labelledby="ig-count-label">{counts}</div></div>'
+        f'<div class="button-row" role="group" aria-labelledby="ig-count-label">{counts}</div>'
+        f"</div>"
         f'<div class="ig-seats">{"".join(rows)}</div>'
         f'<div class="card"><label class="ig-field"><span>{escape(t("ideology_turn_limit"))}</span>'
         f'<select data-turn-limit="1">{limits}</select></label>'
@@ -199,7 +200,8 @@ def cover_screen(t: Translate, session: Session) -> str:
         f"{badge(holder, words, big=True)}"
         f'<h1 id="screen-title" tabindex="-1">{escape(t("ideology_cover_title", name=name))}</h1>'
         f'<p class="ig-cover-ideology">{escape(words.ideology(holder))}</p>'
-        f'<p class="ig-cover-phase">{escape(t("ideology_turn_phase", turn=session.game.turn, phase=phase))}</p>'
+        f'<p class="ig-cover-phase">'
+        f"{escape(t('ideology_turn_phase', turn=session.game.turn, phase=phase))}</p>"
         f'<p class="ig-cover-hint">{escape(t("ideology_cover_hint"))}</p>'
         + button(
             f"{ig_icon('hand')}<span>{escape(t('ideology_cover_button', name=name))}</span>",
@@ -274,6 +276,7 @@ def tile(
             f'<span class="ig-cap">{escape(words.t("ideology_cap", cap=region["independent_cap"]))}'
             "</span>"
         )
+    level_label = words.t("ideology_level_aria", level=region["level"], maximum=region["maximum"])
     home = ""
     if region["home_of"]:
         home = f'<span class="ig-home-mark">{escape(words.t("ideology_home_region"))}</span>'
@@ -281,8 +284,10 @@ def tile(
         f'<article class="{" ".join(classes)}" data-region="{escape(name)}">'
         f'<header class="ig-tile-head">{owner}'
         f'<button type="button" class="ig-tile-name" data-act="focus" data-value="{escape(name)}" '
-        f'aria-pressed="{"true" if focus == name else "false"}">{escape(words.region(name))}</button>'
-        f'<span class="ig-level" aria-label="{escape(words.t("ideology_level_aria", level=region["level"], maximum=region["maximum"]))}">'
+        f'aria-pressed="{"true" if focus == name else "false"}">{escape(words.region(name))}'
+        f"</button>"
+        f'<span class="ig-level" '
+        f'aria-label="{escape(level_label)}">'
         f"<b>{region['level']}</b><small>/{region['maximum']}</small></span></header>"
         f'<p class="ig-adj">{adjacent}</p>'
         f'<div class="ig-zones">{"".join(zones)}</div>'
@@ -376,10 +381,13 @@ def table(
         letter = IDEOLOGIES[player].letter
         own = " ig-row-mine" if player == mine else ""
         return (
-            f'<section class="ig-row ig-row-{letter}{own}" aria-label="{escape(words.player(player))}">'
+            f'<section class="ig-row ig-row-{letter}{own}" '
+            f'aria-label="{escape(words.player(player))}">'
             f'<h3 class="ig-row-head">{who(player, words)}'
-            f'<span class="ig-row-stat">{escape(t("ideology_influence_short", influence=info["influence"]))}</span>'
-            f'<span class="ig-row-stat">{escape(t("ideology_hand_size", count=info["hand_size"]))}</span>'
+            f'<span class="ig-row-stat">'
+            f"{escape(t('ideology_influence_short', influence=info['influence']))}</span>"
+            f'<span class="ig-row-stat">'
+            f"{escape(t('ideology_hand_size', count=info['hand_size']))}</span>"
             f'</h3><div class="ig-tiles">{tiles}</div></section>'
         )
 
@@ -432,7 +440,8 @@ def phase_bar(view: dict[str, Any], words: Words, hint: str, *, acting: list[str
             + "</p>"
         )
     return (
-        f'<section id="ig-phasebar" class="ig-phasebar card" aria-label="{escape(t("ideology_phases"))}">'
+        f'<section id="ig-phasebar" class="ig-phasebar card" '
+        f'aria-label="{escape(t("ideology_phases"))}">'
         f'<p class="ig-turn"><b>{escape(turn)}</b></p>'
         f'<ol class="ig-steps">{"".join(steps)}</ol>{actor}'
         f'<p class="ig-hint">{escape(hint)}</p></section>'
@@ -455,7 +464,8 @@ def players_table(view: dict[str, Any], words: Words) -> str:
         advances = ", ".join(words.advance(a) for a in info["advances"]) or "—"
         rows.append(
             f'<tr><th scope="row">{who(player, words)}</th>'
-            f'<td class="num"><b>{info["influence"]}</b></td><td class="num">{len(info["controls"])}</td>'
+            f'<td class="num"><b>{info["influence"]}</b></td><td class="num">'
+            f"{len(info['controls'])}</td>"
             f'<td class="num">{info["hand_size"]}</td>'
             f'<td class="num">{info["draw_pile_size"]} / {info["discard_size"]}</td>'
             f"<td>{escape(advances)}</td></tr>"
@@ -463,7 +473,8 @@ def players_table(view: dict[str, Any], words: Words) -> str:
     statuses = "".join(
         f'<li class="ig-status ig-status-{s["status"]}">{badge(s["players"][0], words)}'
         f"{badge(s['players'][1], words)}<span>{escape(words.short(s['players'][0]))} – "
-        f"{escape(words.short(s['players'][1]))}: <b>{escape(words.status(s['status']))}</b></span></li>"
+        f"{escape(words.short(s['players'][1]))}: <b>{escape(words.status(s['status']))}</b>"
+        f"</span></li>"
         for s in view["statuses"]
     )
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
@@ -472,7 +483,8 @@ def players_table(view: dict[str, Any], words: Words) -> str:
         f'<h2 id="ig-players-title">{escape(t("ideology_influence_table"))}</h2>'
         f'<div class="ig-scroll"><table class="ig-influence"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
-        f'<h3>{escape(t("ideology_statuses"))}</h3><ul class="ig-statuses">{statuses}</ul></section>'
+        f'<h3>{escape(t("ideology_statuses"))}</h3><ul class="ig-statuses">{statuses}</ul>'
+        f"</section>"
     )
 
 
@@ -480,13 +492,16 @@ def log_panel(entries: list[dict[str, Any]], words: Words, *, open_: bool = Fals
     t = words.t
     shown = entries[-LOG_SHOWN:][::-1]
     items = "".join(
-        f'<li><span class="ig-log-when">{escape(t("ideology_log_when", turn=e["turn"], phase=words.phase(e["phase"])))}</span> '
+        f'<li><span class="ig-log-when">'
+        f"{escape(t('ideology_log_when', turn=e['turn'], phase=words.phase(e['phase'])))}</span>"
+        f" "
         f"{escape(words.log_line(e))}</li>"
         for e in shown
     )
     return (
         f'<details id="ig-log" class="card ig-log"{" open" if open_ else ""}>'
-        f'<summary>{escape(t("ideology_log"))}</summary><ol class="ig-log-list">{items}</ol></details>'
+        f'<summary>{escape(t("ideology_log"))}</summary><ol class="ig-log-list">{items}</ol>'
+        f"</details>"
     )
 
 
@@ -543,8 +558,10 @@ def hand(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
             f"{close}{below}</div>"
         )
     return (
-        f'<section class="ig-hand" data-owner="{escape(str(view["viewer"]))}" aria-label="{escape(t("ideology_your_hand", count=view["hand_size"]))}">'
-        f'<h2 class="visually-hidden">{escape(t("ideology_your_hand", count=view["hand_size"]))}</h2>'
+        f'<section class="ig-hand" data-owner="{escape(str(view["viewer"]))}" '
+        f'aria-label="{escape(t("ideology_your_hand", count=view["hand_size"]))}">'
+        f'<h2 class="visually-hidden">'
+        f"{escape(t('ideology_your_hand', count=view['hand_size']))}</h2>"
         f"{''.join(cards)}</section>"
     )
 
@@ -555,7 +572,9 @@ def advances_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) ->
     items = []
     for name in ADVANCES:
         costs = "".join(
-            f'<span class="ig-cost">{type_icon(ct)}<span>{escape(t("ideology_cost_item", count=count, card_type=words.card_type(ct)))}</span></span>'
+            f'<span class="ig-cost">{type_icon(ct)}<span>'
+            f"{escape(t('ideology_cost_item', count=count, card_type=words.card_type(ct)))}"
+            f"</span></span>"
             for ct, count in ADVANCES[name].cost
         )
         if name in owned:
@@ -570,7 +589,8 @@ def advances_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) ->
             f'<li class="ig-advance{" is-owned" if name in owned else ""}">'
             f'<div class="ig-advance-head"><h4>{escape(words.advance(name))}</h4>{action}</div>'
             f'<p class="ig-advance-cost">{escape(t("ideology_cost"))} {costs}</p>'
-            f'<p class="ig-advance-needs">{escape(t("ideology_needs"))} {escape(words.needs(name))}</p>'
+            f'<p class="ig-advance-needs">{escape(t("ideology_needs"))} '
+            f"{escape(words.needs(name))}</p>"
             f'<p class="ig-advance-effect">{escape(words.effect(name))}</p></li>'
         )
     return (
@@ -583,15 +603,21 @@ def advances_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) ->
 def conflict_panel(view: dict[str, Any], words: Words) -> str:
     t = words.t
     c = view["conflict"]
+    title = t(
+        "ideology_conflict_title",
+        card_type=words.card_type(c["card_type"]),
+        region=words.region(c["region"]),
+    )
     return (
         f'<section class="card ig-conflict" aria-labelledby="ig-conflict-title">'
         f'<h2 id="ig-conflict-title">{type_icon(c["card_type"])}'
-        f"{escape(t('ideology_conflict_title', card_type=words.card_type(c['card_type']), region=words.region(c['region'])))}</h2>"
+        f"{escape(title)}</h2>"
         f'<div class="ig-versus"><div>{who(c["attacker"], words)}'
         f"<p>{escape(t('ideology_attacker_played', count=c['attacker_cards_played']))}</p></div>"
         f'<span class="ig-vs">{escape(t("ideology_versus"))}</span>'
         f"<div>{who(c['defender'], words)}"
-        f"<p>{escape(t('ideology_defender_played', count=c['defender_cards_played']))}</p></div></div>"
+        f"<p>{escape(t('ideology_defender_played', count=c['defender_cards_played']))}</p></div>"
+        f"</div>"
         f'<p class="ig-round">{escape(t("ideology_round", round=c["round"]))}</p></section>'
     )
 
@@ -602,7 +628,8 @@ def attack_builder(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> 
     if not defenders:
         return f'<section class="card ig-attack"><p>{escape(t("ideology_no_attack"))}</p></section>'
     who_buttons = "".join(
-        f'<button type="button" class="button ig-choice" data-act="defender" data-value="{escape(d)}" '
+        f'<button type="button" class="button ig-choice" data-act="defender" '
+        f'data-value="{escape(d)}" '
         f'aria-pressed="{"true" if ui.defender == d else "false"}">{who(d, words)}</button>'
         for d in defenders
     )
@@ -614,7 +641,8 @@ def attack_builder(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> 
         types = (
             f'<h3>{escape(t("ideology_attack_type"))}</h3><div class="button-row">'
             + "".join(
-                f'<button type="button" class="button ig-choice" data-act="attack_type" data-value="{ct}" '
+                f'<button type="button" class="button ig-choice" data-act="attack_type" '
+                f'data-value="{ct}" '
                 f'aria-pressed="{"true" if ui.attack_type == ct else "false"}">{type_icon(ct)}'
                 f"<span>{escape(words.card_type(ct))}</span></button>"
                 for ct in allowed
@@ -627,7 +655,8 @@ def attack_builder(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> 
     return (
         f'<section class="card ig-attack" aria-labelledby="ig-attack-title">'
         f'<h2 id="ig-attack-title">{escape(t("ideology_attack_title"))}</h2>'
-        f'<h3>{escape(t("ideology_attack_defender"))}</h3><div class="button-row">{who_buttons}</div>'
+        f'<h3>{escape(t("ideology_attack_defender"))}</h3><div class="button-row">{who_buttons}'
+        f"</div>"
         f"{types}{regions}</section>"
     )
 
@@ -651,7 +680,8 @@ def diplomacy_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) -
         )
         rows.append(
             f'<li class="ig-diplo-row">{who(other, words)}'
-            f'<span class="ig-diplo-now">{escape(t("ideology_status_now", status=words.status(now)))}</span>'
+            f'<span class="ig-diplo-now">'
+            f"{escape(t('ideology_status_now', status=words.status(now)))}</span>"
             f'<div class="button-row" role="group">{choices}</div></li>'
         )
     return (
@@ -703,7 +733,8 @@ def confirm_panel(session: Session, words: Words, action: str) -> str:
     return (
         f'<section class="card ig-confirm" role="dialog" aria-labelledby="ig-confirm-title">'
         f'<h2 id="ig-confirm-title">{escape(what)}</h2>'
-        f'<p class="ig-confirm-cost{" has-penalty" if penalty else ""}">{escape(" ".join(parts))}</p>'
+        f'<p class="ig-confirm-cost{" has-penalty" if penalty else ""}">'
+        f"{escape(' '.join(parts))}</p>"
         '<div class="button-row">'
         + button(
             f"{ig_icon('check')}<span>{escape(t('ideology_confirm'))}</span>",
@@ -737,7 +768,8 @@ def dock(session: Session, view: dict[str, Any], words: Words, legal: Legal, ui:
         )
     if phase == "diplomacy" and "done" not in legal.simple:
         buttons.append(
-            f'<button type="button" class="button" disabled>{escape(t("ideology_done_diplomacy"))}</button>'
+            f'<button type="button" class="button" disabled>'
+            f"{escape(t('ideology_done_diplomacy'))}</button>"
         )
     for verb, kind in (
         ("deflect", "button-primary"),
@@ -761,14 +793,21 @@ def dock(session: Session, view: dict[str, Any], words: Words, legal: Legal, ui:
         )
     error = ""
     if session.error:
-        error = f'<p class="ig-error" role="alert">{escape(words.error(session.error["code"], session.error["params"]))}</p>'
+        error = (
+            f'<p class="ig-error" role="alert">'
+            f"{escape(words.error(session.error['code'], session.error['params']))}</p>"
+        )
     extra = ""
     if phase == "exchange" and view["exchange"]:
         ex = view["exchange"]
-        extra = f'<p class="ig-dock-note">{escape(t("ideology_exchanged", count=ex["discarded"], limit=ex["limit"]))}</p>'
+        extra = (
+            f'<p class="ig-dock-note">'
+            f"{escape(t('ideology_exchanged', count=ex['discarded'], limit=ex['limit']))}</p>"
+        )
     return (
         f'<div id="ig-dock" class="ig-dock">{hand(view, words, legal, ui)}'
-        f'<div class="ig-dock-side">{extra}<div class="ig-dock-buttons">{"".join(buttons)}</div>{error}</div></div>'
+        f'<div class="ig-dock-side">{extra}<div class="ig-dock-buttons">{"".join(buttons)}</div>'
+        f"{error}</div></div>"
     )
 
 
@@ -828,6 +867,7 @@ def report_screen(
         for phase, lines in groups.items()
     )
     following = view["to_act"][0] if view["to_act"] else None
+    heading = t("ideology_report_heading", turn=view["turn"])
     next_label = t("ideology_continue")
     if following:
         next_label = t("ideology_continue_to", name=words.short(following))
@@ -844,7 +884,7 @@ def report_screen(
         + table(view, words)
         + log_panel(log, words)
     )
-    return f'<div class="ig-public">{_page(t, t("ideology_report_heading", turn=view["turn"]), body, extra_bar=_rules_link(t))}</div>'
+    return f'<div class="ig-public">{_page(t, heading, body, extra_bar=_rules_link(t))}</div>'
 
 
 def over_screen(
@@ -856,17 +896,22 @@ def over_screen(
     reason = ""
     if end:
         reason = words.log_line(end)
+    headline = (
+        t("ideology_winner", name=words.player(winner)) if winner else t("ideology_no_winner")
+    )
     ranking = sorted(view["order"], key=lambda p: (p != winner,))
     rows = "".join(
         f'<li class="ig-final{" is-winner" if p == winner else ""}">{who(p, words)}'
-        f'<span class="ig-final-influence">{escape(t("ideology_influence_short", influence=view["players"][p]["influence"]))}</span></li>'
+        f'<span class="ig-final-influence">'
+        f"{escape(t('ideology_influence_short', influence=view['players'][p]['influence']))}"
+        f"</span></li>"
         for p in ranking
     )
     body = (
         f'<section class="card ig-over" aria-labelledby="ig-over-title">'
         f'<p class="ig-over-crown">{ig_icon("crown")}</p>'
         f'<h2 id="ig-over-title" data-winner="{escape(winner or "")}">'
-        f"{escape(t('ideology_winner', name=words.player(winner)) if winner else t('ideology_no_winner'))}</h2>"
+        f"{escape(headline)}</h2>"
         f'<p>{escape(reason)}</p><ol class="ig-final-list">{rows}</ol>'
         '<div class="button-row">'
         + button(
@@ -880,4 +925,7 @@ def over_screen(
         + table(view, words)
         + log_panel(log, words, open_=True)
     )
-    return f'<div class="ig-public">{_page(t, t("ideology_over_heading"), body, extra_bar=_rules_link(t))}</div>'
+    return (
+        f'<div class="ig-public">'
+        f"{_page(t, t('ideology_over_heading'), body, extra_bar=_rules_link(t))}</div>"
+    )

@@ -1,0 +1,245 @@
+"""Ideology's browser-free UI modules: session flow, saves, markup, log and error texts."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from engine import ideology
+from engine.ideology.errors import IllegalAction
+from ui import store
+from ui.i18n import Translator, table
+from ui.ideology import has_game_in_progress, render
+from ui.ideology.session import Session, sort_legal
+from ui.ideology.text import Words
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = ["Capitalism", "Communism", "Fascism"]
+NAMES = {"Capitalism": "Ana", "Communism": "Bruno", "Fascism": "<b>Carla</b>"}
+
+
+def started(seed: int = 1) -> Session:
+    return Session.start(PLAYERS, NAMES, seed=seed, turn_limit=2)
+
+
+def at_turn(session: Session) -> Session:
+    if session.stage == "report":
+        session.continue_after_report()
+    session.reveal()
+    assert session.stage == "turn"
+    return session
+
+
+def random_game(seed: int, players: list[str], *, turn_limit: int = 2) -> ideology.Game:
+    game = ideology.new_game(players, seed, turn_limit=turn_limit)
+    rng = random.Random(seed)
+    while not game.is_terminal:
+        player = game.to_act[0]
+        game.apply(player, rng.choice(game.legal_actions(player)))
+    return game
+
+
+# --- store --------------------------------------------------------------------------------
+
+
+def test_store_switches_slots_and_a_refused_write_keeps_the_old_save() -> None:
+    storage = store.MemoryStorage(limit=40)
+    assert store.save(storage, "ideology", "first")
+    assert store.save(storage, "ideology", "second")
+    assert store.load(storage, "ideology") == "second"
+    assert not store.save(storage, "ideology", "x" * 50)
+    assert store.load(storage, "ideology") == "second"
+    store.clear(storage, "ideology")
+    assert store.load(storage, "ideology") is None
+    assert not store.save(None, "ideology", "text")
+
+
+# --- session ------------------------------------------------------------------------------
+
+
+def test_a_new_game_opens_on_the_public_summary_then_the_cover() -> None:
+    session = started()
+    assert session.stage == "report"
+    assert any(e["event"] == "draw" for e in session.report_entries())
+    session.continue_after_report()
+    assert session.stage == "cover"
+    assert session.holder == session.game.to_act[0]
+    session.reveal()
+    assert session.stage == "turn"
+
+
+def test_acting_hands_over_when_someone_else_is_to_act() -> None:
+    session = at_turn(started())
+    first = session.holder
+    assert session.act("done")
+    assert session.stage == "cover" and session.holder != first
+
+
+def test_a_refused_action_keeps_the_game_and_says_why_by_code() -> None:
+    session = at_turn(started())
+    before = session.game.to_json()
+    assert not session.act("buy Weapons of Mass Destruction")
+    assert session.error is not None and session.error["code"]
+    assert session.game.to_json() == before
+
+
+def test_undo_only_of_the_holders_own_last_action_that_revealed_nothing() -> None:
+    session = at_turn(started())
+    legal = session.legal()
+    kind = sorted(legal.discard)[0]
+    assert not session.can_undo
+    assert session.act(f"discard {kind}")
+    assert session.can_undo
+    assert session.undo()
+    assert session.game.exchanged == 0 and session.stage == "turn"
+    session.act("done")  # draws: handed on, nothing to undo for the next player
+    session.reveal()
+    assert not session.can_undo
+
+
+def test_a_saved_turn_comes_back_behind_the_cover() -> None:
+    session = at_turn(started())
+    text = session.to_json()
+    again = Session.from_json(text)
+    assert again.stage == "cover" and again.holder == session.holder
+    assert again.game == session.game
+    storage = store.MemoryStorage()
+    store.save(storage, "ideology", text)
+    assert has_game_in_progress(storage)
+    assert not has_game_in_progress(store.MemoryStorage())
+
+
+def test_a_whole_game_through_the_session_ends_on_the_over_stage() -> None:
+    session = started(3)
+    rng = random.Random(3)
+    while session.stage != "over":
+        if session.stage == "report":
+            session.continue_after_report()
+        elif session.stage == "cover":
+            session.reveal()
+        else:
+            assert session.act(rng.choice(session.game.legal_actions(session.holder)))
+    assert session.game.is_terminal
+    rematch = session.rematch()
+    assert rematch.stage == "report" and rematch.game.turn == 1
+    assert rematch.names == session.names
+
+
+def test_legal_actions_are_sorted_with_the_engines_parser() -> None:
+    legal = sort_legal(
+        [
+            "discard military",
+            "place cultural North Africa",
+            "remove economic East Africa Islamic Fundamentalism",
+            "buy Technological Supremacy",
+            "attack Fascism cultural France",
+            "diplomacy Communism war",
+            "pass",
+        ]
+    )
+    assert legal.discard == {"military"}
+    assert legal.place == {"cultural": ["North Africa"]}
+    assert legal.remove == {"economic": [("East Africa", "Islamic Fundamentalism")]}
+    assert legal.buy == {"Technological Supremacy"}
+    assert legal.attack == [("Fascism", "cultural", "France")]
+    assert legal.diplomacy == {"Communism": ["war"]}
+    assert legal.simple == {"pass"}
+    assert legal.regions_for("economic") == {"East Africa"}
+
+
+# --- markup -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_cover_shows_nothing_but_the_next_player(language: str) -> None:
+    session = started()
+    session.continue_after_report()
+    html = render.cover_screen(Translator(language), session)
+    assert "ig-hand" not in html and "ig-tile" not in html and "ig-log" not in html
+    assert "&lt;b&gt;Carla" in html or session.holder != "Fascism"
+
+
+def test_the_turn_screen_holds_only_the_holders_hand() -> None:
+    session = at_turn(started())
+    view = session.game.view(session.holder)
+    html = render.turn_screen(Translator("en"), session, view, render.Ui(), view["log"])
+    assert html.count('class="ig-hand"') == 1
+    assert f'data-owner="{session.holder}"' in html
+    assert "<b>Carla</b>" not in html  # names are escaped
+
+
+def test_a_chosen_card_lights_exactly_the_legal_regions() -> None:
+    game = ideology.new_game(PLAYERS, 4, turn_limit=3)
+    rng = random.Random(4)
+    while not (
+        game.phase == "external"
+        and any(a.startswith("place") for a in game.legal_actions(game.to_act[0]))
+    ):
+        player = game.to_act[0]
+        choices = [a for a in game.legal_actions(player) if not a.startswith(("place", "buy"))]
+        game.apply(player, rng.choice(choices or game.legal_actions(player)))
+    session = Session(game=game, names={}, stage="turn", holder=game.to_act[0])
+    legal = session.legal()
+    card_type = sorted(legal.place)[0]
+    view = game.view(session.holder)
+    html = render.turn_screen(Translator("en"), session, view, render.Ui(card_type=card_type), [])
+    lit = set(re.findall(r'class="ig-tile[^"]*is-target[^"]*" data-region="([^"]+)"', html))
+    assert lit == legal.regions_for(card_type)
+    confirm = render.confirm_panel(
+        session, Words(Translator("en"), {}), f"place {card_type} {legal.place[card_type][0]}"
+    )
+    assert "distance penalty" in confirm
+
+
+def test_the_new_game_screen_offers_two_to_five_players_and_the_turn_limit() -> None:
+    setup = {"count": 4, "seats": [("", p) for p in ideology.IDEOLOGIES], "turn_limit": 2}
+    html = render.new_game_screen(Translator("es"), setup)
+    assert html.count("data-seat-name=") == 4
+    assert 'data-value="5"' in html and "Límite de turnos" in html
+
+
+# --- texts --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_log_event_of_random_games_has_a_translation(language: str) -> None:
+    words = Words(Translator(language), {"Capitalism": "Ana"})
+    events = set()
+    for seed in range(6):
+        players = list(ideology.IDEOLOGIES)[: 2 + seed % 4]
+        for entry in random_game(seed, players, turn_limit=3).log:
+            line = words.log_line(entry)
+            events.add(entry["event"])
+            assert "ideology_" not in line and "{" not in line, line
+            if language == "es":
+                assert entry["text"] != line
+    assert {"draw", "place", "status", "turn_order", "game_end"} <= events
+
+
+def test_every_documented_error_code_has_a_message_in_both_languages() -> None:
+    doc = (ROOT / "docs" / "ideology-api.md").read_text(encoding="utf-8")
+    section = doc.split("### IllegalAction")[1].split("### SetupError")[0]
+    codes = set(re.findall(r"^\| `([a-z_]+)`", section, re.MULTILINE))
+    codes |= {"unknown_type", "unknown_region", "unknown_ideology", "unknown_advance"}
+    assert "zone_full" in codes
+    for language in ("en", "es"):
+        missing = [c for c in codes if f"ideology_error_{c}" not in table(language)]
+        assert missing == []
+
+
+def test_an_engine_error_is_told_in_spanish_from_its_code() -> None:
+    game = ideology.new_game(PLAYERS, 1)
+    player = game.to_act[0]
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(player, "place military Australia")
+    words = Words(Translator("es"), {})
+    message = words.error(refused.value.code, refused.value.params)
+    assert message and "ideology_" not in message and message != refused.value.message
+
+
+def test_saved_session_is_plain_json_with_the_engine_save_inside() -> None:
+    data = json.loads(started().to_json())
+    assert data["game"] == "ideology" and data["save"]["game"] == "ideology"
