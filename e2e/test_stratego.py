@@ -282,3 +282,38 @@ def test_phone_width_has_no_sideways_scroll_and_spanish_is_complete(
     draw = {"en-US": "The game is a draw.", "es-ES": "La partida acaba en tablas."}
     expect(page.locator("#st-headline")).to_have_text(draw[locale])
     context.close()
+
+
+FULL_STORAGE = """
+const realSetItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (String(key).startsWith("tablero.stratego.game")) {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  }
+  return realSetItem.call(this, key, value);
+};
+"""
+
+
+def test_a_full_storage_is_said_plainly_and_the_game_goes_on(
+    browser: Browser, server: RunningServer
+) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.add_init_script(FULL_STORAGE)
+    page = context.new_page()
+    page.goto(server.url + "#/stratego/new")
+    wait_ready(page)
+    act(page, "new-start")
+    warning = page.locator("#st-save-warning")
+    expect(warning).to_contain_text("could not be saved")
+    act(page, "reveal")
+    expect(warning).to_be_visible()
+    act(page, "setup-fill")
+    act(page, "setup-ready")
+    act(page, "reveal")
+    act(page, "setup-fill")
+    act(page, "setup-ready")
+    act(page, "reveal")
+    expect(page.locator("#st-board")).to_be_visible()
+    expect(warning).to_be_visible()
+    context.close()

@@ -194,6 +194,16 @@ class Controller:
             if real(title):
                 title.focus()
             window.scrollTo(0, 0)
+        last = self.view.get("last_move") if self.view else None
+        if last and last.get("attack"):
+            self.show_status()
+
+    def show_status(self) -> None:
+        """Bring the move's outcome (and the buttons after it) into view when the board
+        pushed it below the fold (portrait tablets)."""
+        status = self.el("st-status")
+        if real(status) and status.getBoundingClientRect().bottom > window.innerHeight:
+            status.scrollIntoView(False)
 
     def go(self) -> None:
         """After a change of stage: save, then show the right screen (and address)."""
@@ -273,6 +283,8 @@ class Controller:
         self.redraw_squares(changed)
         self.redraw_side()
         self.save()
+        if session.stage == "moved":
+            self.show_status()
         report = self.el("st-report")
         if real(report) and report.textContent:
             self.context.announce(str(report.textContent))
