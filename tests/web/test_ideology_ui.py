@@ -8,13 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-from engine import ideology
-from engine.ideology.errors import IllegalAction
 from ui import store
 from ui.i18n import Translator, table
 from ui.ideology import has_game_in_progress, render
 from ui.ideology.session import Session, sort_legal
 from ui.ideology.text import Words
+
+from engine import ideology
+from engine.ideology.errors import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Capitalism", "Communism", "Fascism"]

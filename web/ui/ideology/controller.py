@@ -74,6 +74,9 @@ class Controller:
         self.draw(focus_title=True)
 
     def hide(self) -> None:
+        if self.session is not None and self.session.stage == "turn":
+            # Whoever opens the game again passes the hand-over cover first.
+            self.session.stage = "cover"
         if self.root is not None and self.attached:
             for event, handler in self._handlers:
                 self.root.removeEventListener(event, handler)
