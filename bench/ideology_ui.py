@@ -66,7 +66,7 @@ document.addEventListener("click", (event) => {
 
 def tap(page: Page, act: str, value: str | None = None) -> None:
     selector = f'[data-act="{act}"]'
-    if value is not None:
+    if value:
         selector += f'[data-value="{value}"]'
     page.locator(selector).first.click()
 
@@ -81,6 +81,8 @@ def perform(page: Page, game: ideology.Game, action: str) -> int:
         taps = [("card", str(a.card_type)), ("ask", action)]
     elif a.verb == "attack":
         taps = [("defender", str(a.ideology)), ("attack_type", str(a.card_type)), ("ask", action)]
+    elif a.verb == "buy" and page.locator("#ig-advance-list").count() == 0:
+        taps = [("advances", "")]
     for act, value in [*taps, ("do", action)]:
         tap(page, act, value)
     return len(taps) + 1

@@ -188,6 +188,12 @@ def perform(page: Page, game: ideology.Game, action: str) -> None:
         tap(page, "ask", action)
         expect(page.locator(".ig-confirm")).to_be_visible()
         tap(page, "do", action)
+    elif a.verb == "buy":
+        if page.locator("#ig-advance-list").count() == 0:
+            tap(page, "advances")
+        expect(page.locator("#ig-advance-list")).to_be_visible()
+        both_viewports(page, "development-advances")
+        tap(page, "do", action)
     else:
         tap(page, "do", action)
 

@@ -142,7 +142,8 @@ class Controller:
             window.scrollTo(0, 0)
         elif keep is not None:
             act, value = keep
-            found = self.root.querySelector(f'[data-act="{act}"][data-value="{value}"]')
+            selector = f'[data-act="{act}"]' + (f'[data-value="{value}"]' if value else "")
+            found = self.root.querySelector(selector)
             if found:
                 found.focus()
 
@@ -222,6 +223,11 @@ class Controller:
             self.ui.card_type = None if self.ui.card_type == value else value
             self.ui.pending = None
             self.draw(keep=(act, value))
+            self.focus_first_target()
+            return
+        if act == "advances":
+            self.ui.advances = not self.ui.advances
+            self.draw(keep=(act, ""))
             return
         if act == "defender":
             self.ui.defender = value
@@ -233,6 +239,7 @@ class Controller:
             self.ui.attack_type = value
             self.ui.pending = None
             self.draw(keep=(act, value))
+            self.focus_first_target()
             return
         if act == "ask":
             self.ui.pending = value
@@ -252,16 +259,25 @@ class Controller:
         if act == "do":
             holder, stage = session.holder, session.stage
             ok = session.act(value)
+            changed = session.holder != holder or session.stage != stage
             if ok:
                 self.persist()
-                keep_type = self.ui.card_type if session.game.phase == "development" else None
-                self.ui = Ui(card_type=keep_type)
-            changed = session.holder != holder or session.stage != stage
+                same = not changed and session.game.phase == "development"
+                self.ui = Ui(
+                    card_type=self.ui.card_type if same else None,
+                    advances=self.ui.advances and same,
+                )
             self.draw(focus_title=changed, keep=None if changed else (act, value))
             if not ok and session.error:
                 words = Words(t, session.names)
                 self.context.announce(words.error(session.error["code"], session.error["params"]))
             return
+
+    def focus_first_target(self) -> None:
+        """After a card or an attack is chosen, the first lit region's button takes focus."""
+        first = self.root.querySelector(".ig-tile.is-target .ig-tile-actions [data-act]")
+        if first:
+            first.focus()
 
     def highlight(self) -> None:
         """Neighbour highlighting touches only the classes of the tiles concerned."""

@@ -75,6 +75,7 @@ class Ui:
     defender: str | None = None
     attack_type: str | None = None
     pending: str | None = None  # an action awaiting confirmation
+    advances: bool = False  # the advances panel is open
     notes: list[str] = field(default_factory=list)
 
 
@@ -302,11 +303,12 @@ def _tile_targets(
     """Action buttons on a tile that is a legal target of the picked card or attack."""
     t = words.t
     buttons = []
+    where = f'<span class="visually-hidden">: {escape(words.region(region))}</span>'
     if phase == "conflict" and ui.defender and ui.attack_type:
         if (ui.defender, ui.attack_type, region) in legal.attack:
             buttons.append(
                 button(
-                    escape(t("ideology_attack_here")),
+                    f"<span>{escape(t('ideology_attack_here'))}</span>{where}",
                     "ask",
                     f"attack {ui.defender} {ui.attack_type} {region}",
                     kind="button-primary",
@@ -317,7 +319,8 @@ def _tile_targets(
             act = "do" if phase == "development" else "ask"
             buttons.append(
                 button(
-                    f"{type_icon(ui.card_type)}<span>{escape(t('ideology_place_here'))}</span>",
+                    f"{type_icon(ui.card_type)}<span>{escape(t('ideology_place_here'))}</span>"
+                    f"{where}",
                     act,
                     f"place {ui.card_type} {region}",
                     kind="button-primary",
@@ -566,7 +569,9 @@ def hand(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
     )
 
 
-def advances_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) -> str:
+def advances_panel(
+    view: dict[str, Any], words: Words, legal: Legal, me: str, *, open_: bool = True
+) -> str:
     t = words.t
     owned = set(view["players"][me]["advances"])
     items = []
@@ -593,10 +598,17 @@ def advances_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) ->
             f"{escape(words.needs(name))}</p>"
             f'<p class="ig-advance-effect">{escape(words.effect(name))}</p></li>'
         )
+    buyable = len(legal.buy)
+    toggle = (
+        f'<button type="button" class="button ig-advances-toggle" data-act="advances" '
+        f'aria-expanded="{"true" if open_ else "false"}" aria-controls="ig-advance-list">'
+        f"<span>{escape(t('ideology_advances_toggle', count=buyable))}</span></button>"
+    )
+    listing = f'<ul class="ig-advance-list" id="ig-advance-list">{"".join(items)}</ul>'
     return (
         f'<section class="card ig-advances" aria-labelledby="ig-adv-title">'
         f'<h2 id="ig-adv-title">{escape(t("ideology_advances"))}</h2>'
-        f'<ul class="ig-advance-list">{"".join(items)}</ul></section>'
+        f"{toggle}{listing if open_ else ''}</section>"
     )
 
 
@@ -827,7 +839,7 @@ def turn_screen(
     elif phase == "conflict":
         panels.append(attack_builder(view, words, legal, ui))
     if phase == "development":
-        panels.append(advances_panel(view, words, legal, me))
+        panels.append(advances_panel(view, words, legal, me, open_=ui.advances))
     if phase == "diplomacy":
         panels.append(diplomacy_panel(view, words, legal, me))
     hint = _hint(t, view, legal, ui)
