@@ -399,7 +399,7 @@ class Controller:
             self.after_board_change(result.squares)
         else:
             self.redraw_squares(result.squares)
-        if result.message is not None or not result.moved:
+        if not result.moved:
             self.say(result.message)
 
     # ------------------------------------------------------------------ setup

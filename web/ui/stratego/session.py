@@ -307,6 +307,8 @@ class Session:
                 return result
             self.selected, self.targets = square, targets
             result.squares |= {square, *targets}
+            # Names at hand on a touch screen, where tooltips never show.
+            result.message = Message("stratego_selected", {"piece": piece[1]})
             return result
         if self.selected is not None:
             # Not a legal destination: the engine says why (too far, lake, two squares...).
