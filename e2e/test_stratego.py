@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import VIEWPORTS, RunningServer, record, screenshot, wait_ready
 from playwright.sync_api import Browser, Page, expect
+from test_shell import has_horizontal_scroll, small_targets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -83,6 +84,7 @@ def start(page: Page, shots: str | None = None) -> None:
     act(page, "setup-use")
     expect(page.locator('[data-action="setup-ready"]')).to_be_enabled()
     if shots:
+        check_layout(page)
         screenshot(page, f"stratego-setup-{shots}")
     act(page, "setup-ready")
     reveal(page, NAMES["blue"])
@@ -97,6 +99,11 @@ def start(page: Page, shots: str | None = None) -> None:
     expect(page.locator("#st-setup-extra")).to_have_text("Setup saved as “Flag by the lake”.")
     expect(page.locator('#st-preset option[value="saved:Flag by the lake"]')).to_have_count(1)
     act(page, "setup-ready")
+
+
+def check_layout(page: Page) -> None:
+    assert not has_horizontal_scroll(page)
+    assert small_targets(page) == []
 
 
 def drag(page: Page, source: str, target: str) -> None:
@@ -153,6 +160,7 @@ def test_a_whole_game_by_taps_from_setups_to_flag_capture(
     start(page, shots=viewport)
     reveal(page, NAMES["red"])
     assert_no_hidden_blue_rank(page)
+    check_layout(page)
     screenshot(page, f"stratego-play-{viewport}")
 
     tap_move(page, LINE[0])
@@ -170,6 +178,7 @@ def test_a_whole_game_by_taps_from_setups_to_flag_capture(
     expect(attack).to_contain_text("Captain (6)")
     expect(attack).to_contain_text("Miner (3)")
     expect(attack).to_contain_text("The attacker wins")
+    check_layout(page)
     screenshot(page, f"stratego-attack-{viewport}")
     hand_over(page, "blue")
     # Blue is told about the attack on it first.
@@ -187,6 +196,7 @@ def test_a_whole_game_by_taps_from_setups_to_flag_capture(
     expect(page.locator("#sq-f7 .rank")).to_have_text("B")
     expect(page.locator("#sq-a7 .rank")).to_have_text("2")
     assert page.locator("#st-board .sq.has-blue .rank").count() == 38
+    check_layout(page)
     screenshot(page, f"stratego-over-{viewport}")
 
     act(page, "rematch")
