@@ -214,11 +214,19 @@ def check_only_own_secrets(page: Page, game: ideology.Game, player: str) -> None
         assert sorted(pressed) == sorted(f"diplomacy {o} {s}" for o, s in mine.items())
 
 
+def screenshot_dir() -> Path:
+    folder = ROOT / "e2e" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def both_viewports(page: Page, name: str) -> None:
     for label in ("portrait", "landscape"):
         width, height = VIEWPORTS[label]
         page.set_viewport_size({"width": width, "height": height})
         screenshot(page, f"ideology-{name}-{label}")
+        # What the tablet actually shows (the full-page shot moves the sticky dock).
+        page.screenshot(path=str(screenshot_dir() / f"ideology-{name}-{label}-screen.png"))
     width, height = VIEWPORTS["portrait"]
     page.set_viewport_size({"width": width, "height": height})
 
@@ -314,6 +322,14 @@ def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServ
     log_text = page.locator("#ig-log").inner_text()
     assert "deflects" in log_text or "Game log" in log_text
     both_viewports(page, "over")
+    # Tapping a tile's name highlights its neighbours on the table (and only them).
+    view = game.view(None)
+    region = next(r for r in view["regions"] if r["adjacent_in_play"])
+    page.locator(f'.ig-tile-name[data-value="{region["name"]}"]').click()
+    lit = page.locator(".ig-tile.is-neighbour").evaluate_all(
+        "(tiles) => tiles.map((tile) => tile.dataset.region)"
+    )
+    assert sorted(lit) == sorted(region["adjacent_in_play"])
     # The UI's own save replays to the game the test played alongside it.
     saved = page.evaluate(
         """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
@@ -338,8 +354,16 @@ def test_a_five_player_table_at_phone_width_in_spanish(
     expect(page.locator(".ig-report h2")).to_have_text("Qué ha pasado")
     tap(page, "continue")
     expect(page.locator(".ig-cover h1")).to_contain_text("Pasa la tableta a")
-    tap(page, "reveal")
+    # Keyboard: from the cover's title, Tab reaches the big button and Enter opens the hand.
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.act") == "reveal":
+            break
+    page.keyboard.press("Enter")
     expect(page.locator(".ig-step.is-current")).to_contain_text("Intercambio")
+    page.locator('[data-act="do"][data-value^="discard"]').first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".ig-dock-note")).to_contain_text("Descartadas 1")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, "ideology-five-players-phone-es")
     for label in ("portrait", "landscape"):
@@ -350,6 +374,14 @@ def test_a_five_player_table_at_phone_width_in_spanish(
     # Tapping a tile's name lights up its neighbours on the table.
     page.locator('.ig-tile-name[data-value="USSR"]').click()
     expect(page.locator('.ig-tile[data-region="USSR"]')).to_have_class(re.compile("is-focus"))
+    expect(page.locator('.ig-tile-name[data-value="USSR"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    # Leaving for the home screen and coming back by "Continue" passes the cover again.
+    page.goto(page.url.split("#")[0] + "#/")
+    page.locator('a[href="#/ideology/continue"]').click()
+    expect(page.locator(".ig-cover")).to_be_visible()
+    assert "ig-hand" not in page.content()
     assert log.console_errors == [] and log.page_errors == []
     context.close()
 

@@ -503,7 +503,7 @@ def log_panel(entries: list[dict[str, Any]], words: Words, *, open_: bool = Fals
     )
     return (
         f'<details id="ig-log" class="card ig-log"{" open" if open_ else ""}>'
-        f'<summary>{escape(t("ideology_log"))}</summary><ol class="ig-log-list">{items}</ol>'
+        f'<summary>{escape(t("ideology_log"))}</summary><ul class="ig-log-list">{items}</ul>'
         f"</details>"
     )
 
@@ -911,6 +911,9 @@ def over_screen(
     headline = (
         t("ideology_winner", name=words.player(winner)) if winner else t("ideology_no_winner")
     )
+    top = max(info["influence"] for info in view["players"].values())
+    tied = sum(1 for info in view["players"].values() if info["influence"] == top) > 1
+    tie_note = f'<p class="hint">{escape(t("ideology_tie_break"))}</p>' if tied and winner else ""
     ranking = sorted(view["order"], key=lambda p: (p != winner,))
     rows = "".join(
         f'<li class="ig-final{" is-winner" if p == winner else ""}">{who(p, words)}'
@@ -924,7 +927,7 @@ def over_screen(
         f'<p class="ig-over-crown">{ig_icon("crown")}</p>'
         f'<h2 id="ig-over-title" data-winner="{escape(winner or "")}">'
         f"{escape(headline)}</h2>"
-        f'<p>{escape(reason)}</p><ol class="ig-final-list">{rows}</ol>'
+        f'<p>{escape(reason)}</p>{tie_note}<ol class="ig-final-list">{rows}</ol>'
         '<div class="button-row">'
         + button(
             f"{icon('play')}<span>{escape(t('ideology_rematch'))}</span>",
