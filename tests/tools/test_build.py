@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build  # noqa: E402
 
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("build") / "dist"
