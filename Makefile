@@ -65,6 +65,7 @@ e2e: $(VENV)/.installed node_modules/.installed $(CHROMIUM)
 bench: $(VENV)/.installed node_modules/.installed $(CHROMIUM)
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/stratego_ui.py
+	$(BIN)/python bench/ideology_ui.py
 	@for script in bench/*_speed.py; do \
 		echo "== $$script (CPython)"; $(BIN)/python $$script; \
 		echo "== $$script (Pyodide)"; node tools/pyodide_run.mjs script $$script; \

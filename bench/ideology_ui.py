@@ -64,6 +64,15 @@ document.addEventListener("click", (event) => {
 """
 
 
+def pick_card(page: Page, card_type: str) -> bool:
+    """Choose a card in the hand unless it is chosen already; whether it tapped."""
+    card = page.locator(f'[data-act="card"][data-value="{card_type}"]')
+    if card.get_attribute("aria-pressed") == "true":
+        return False
+    card.click()
+    return True
+
+
 def tap(page: Page, act: str, value: str | None = None) -> None:
     selector = f'[data-act="{act}"]'
     if value:
@@ -75,17 +84,18 @@ def perform(page: Page, game: ideology.Game, action: str) -> int:
     """Tap the buttons that do ``action``; the number of taps."""
     a = parse(action)
     taps: list[tuple[str, str]] = []
-    if a.verb == "place" and game.phase == "development":
-        taps = [("card", str(a.card_type))]
-    elif a.verb in ("place", "remove"):
-        taps = [("card", str(a.card_type)), ("ask", action)]
+    picked = 0
+    if a.verb in ("place", "remove"):
+        picked = int(pick_card(page, str(a.card_type)))
+    if a.verb in ("place", "remove") and game.phase != "development":
+        taps = [("ask", action)]
     elif a.verb == "attack":
         taps = [("defender", str(a.ideology)), ("attack_type", str(a.card_type)), ("ask", action)]
     elif a.verb == "buy" and page.locator("#ig-advance-list").count() == 0:
         taps = [("advances", "")]
     for act, value in [*taps, ("do", action)]:
         tap(page, act, value)
-    return len(taps) + 1
+    return picked + len(taps) + 1
 
 
 def choose(game: ideology.Game, player: str, rng: random.Random) -> str:

@@ -153,6 +153,15 @@ def stage(page: Page) -> str:
     return str(page.locator("#app").get_attribute("data-stage") or "")
 
 
+def pick_card(page: Page, card_type: str) -> bool:
+    """Choose a card in the hand unless it is chosen already; whether it tapped."""
+    card = page.locator(f'[data-act="card"][data-value="{card_type}"]')
+    if card.get_attribute("aria-pressed") == "true":
+        return False
+    card.click()
+    return True
+
+
 def tap(page: Page, act: str, value: str | None = None) -> None:
     selector = f'[data-act="{act}"]'
     if value is not None:
@@ -175,10 +184,10 @@ def perform(page: Page, game: ideology.Game, action: str) -> None:
     """Tap the UI the way a player would to do ``action``."""
     a = parse(action)
     if a.verb == "place" and game.phase == "development":
-        tap(page, "card", str(a.card_type))
+        pick_card(page, str(a.card_type))
         tap(page, "do", action)
     elif a.verb in ("place", "remove"):
-        tap(page, "card", str(a.card_type))
+        pick_card(page, str(a.card_type))
         tap(page, "ask", action)
         expect(page.locator(".ig-confirm")).to_be_visible()
         tap(page, "do", action)

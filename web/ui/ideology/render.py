@@ -767,7 +767,12 @@ def dock(session: Session, view: dict[str, Any], words: Words, legal: Legal, ui:
     if "done" in legal.simple:
         label = t("ideology_done")
         if phase == "exchange" and view["exchange"]:
-            label = t("ideology_done_exchange", count=view["exchange"]["discarded"])
+            discarded = view["exchange"]["discarded"]
+            label = (
+                t("ideology_done_exchange", count=discarded)
+                if discarded
+                else t("ideology_done_keep")
+            )
         elif phase == "diplomacy":
             label = t("ideology_done_diplomacy")
         buttons.append(
