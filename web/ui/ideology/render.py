@@ -385,6 +385,7 @@ def table(
         own = " ig-row-mine" if player == mine else ""
         return (
             f'<section class="ig-row ig-row-{letter}{own}" '
+            f'style="--ig-tiles: {max(1, len(owned))}" '
             f'aria-label="{escape(words.player(player))}">'
             f'<h3 class="ig-row-head">{who(player, words)}'
             f'<span class="ig-row-stat">'
