@@ -10,6 +10,8 @@ A view is a plain JSON-serialisable dict::
       "pieces": {"e4": {"owner": "red", "letter": "X", "known": False, "moved": True}, ...},
       "graveyards": {"red": {"captured": [...], "rescued": [...]}, "blue": {...}},
       "last_move": None | {...},
+      "history": [{"player": "red", "from": "e4", "to": "e5", "attack": False,
+                   "outcome": None}, {"player": "blue", "rescue": "c9"}, ...],
     }
 
 * ``pieces`` holds every piece on the board, by square (a1 first). ``letter`` is None for
@@ -34,6 +36,10 @@ A view is a plain JSON-serialisable dict::
   opponent is never told that a rescue was *offered* or declined, and during a pending
   rescue their view shows phase "move" (otherwise they would learn that the piece is no
   Scout).
+* ``history`` is the move list both players may see, oldest first: who moved from where
+  to where, whether it was an attack and how it ended, and each rescue's square. It
+  holds no rank (those the viewer may know are in ``pieces``, ``graveyards`` and
+  ``last_move``), and no declined rescue.
 """
 
 from __future__ import annotations
@@ -102,7 +108,26 @@ def build_view(game: Game, player: str, reveal_all: bool = False) -> dict[str, A
         "pieces": pieces,
         "graveyards": graveyards,
         "last_move": _last_move(game, side, reveal_all, visible),
+        "history": public_history(game),
     }
+
+
+def public_history(game: Game) -> list[dict[str, Any]]:
+    history: list[dict[str, Any]] = []
+    for record in game._history:
+        if record.kind == "move":
+            history.append(
+                {
+                    "player": record.player,
+                    "from": record.from_square,
+                    "to": record.to_square,
+                    "attack": record.is_attack,
+                    "outcome": record.outcome,
+                }
+            )
+        elif record.kind == "rescue":
+            history.append({"player": record.player, "rescue": record.to_square})
+    return history
 
 
 def _last_move(

@@ -40,7 +40,9 @@ def test_start_view_hides_enemy_ranks() -> None:
         "pieces",
         "graveyards",
         "last_move",
+        "history",
     }
+    assert red["history"] == []
 
 
 def test_moved_pieces_are_marked() -> None:
@@ -70,6 +72,20 @@ def test_attack_reveals_both_and_ranks_stay_known() -> None:
     assert red["last_move"]["attack"] == {"defender": "5", "outcome": "attacker_won"}
     play_all(game, "e7-e6", "e5-f5", "a10-a9")
     assert game.view("blue")["pieces"]["f5"]["letter"] == "9"  # still known after moving
+
+
+def test_history_is_the_public_move_list_without_ranks() -> None:
+    game = position_of({"e4": "r9", "e5": "b5", "e7": "b6"} | FLAGS)
+    play_all(game, "e4-e5", "e7-e6", "e5-f5")
+    expected = [
+        {"player": "red", "from": "e4", "to": "e5", "attack": True, "outcome": "attacker_won"},
+        {"player": "blue", "from": "e7", "to": "e6", "attack": False, "outcome": None},
+        {"player": "red", "from": "e5", "to": "f5", "attack": False, "outcome": None},
+    ]
+    assert game.view("red")["history"] == expected
+    assert game.view("blue")["history"] == expected
+    game.undo()
+    assert game.view("blue")["history"] == expected[:2]
 
 
 def test_defender_that_wins_is_revealed_and_stays_known() -> None:

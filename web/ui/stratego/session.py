@@ -137,30 +137,11 @@ class Session:
         return choices
 
     def public_moves(self) -> list[dict[str, Any]]:
-        """The move list both players may see: squares and attack outcomes, no ranks.
-
-        (The engine's view only carries the last move; its history is omniscient, so
-        only public facts are kept: who moved where, whether it was an attack and how
-        it ended, and that a piece was rescued on some square. Declined rescues are
-        left out: the opponent is never told a rescue was offered.)
-        """
+        """The move list both players may see (the view's ``history``: no ranks)."""
         if self.game is None:
             return []
-        moves: list[dict[str, Any]] = []
-        for record in self.game.moves:
-            if record.kind == "move":
-                moves.append(
-                    {
-                        "player": record.player,
-                        "from": record.from_square,
-                        "to": record.to_square,
-                        "attack": record.is_attack,
-                        "outcome": record.outcome,
-                    }
-                )
-            elif record.kind == "rescue":
-                moves.append({"player": record.player, "rescue": record.to_square})
-        return moves
+        history: list[dict[str, Any]] = self.game.view(self.player)["history"]
+        return history
 
     # ------------------------------------------------------------------ flow
 
