@@ -244,3 +244,26 @@ def test_an_engine_error_is_told_in_spanish_from_its_code() -> None:
 def test_saved_session_is_plain_json_with_the_engine_save_inside() -> None:
     data = json.loads(started().to_json())
     assert data["game"] == "ideology" and data["save"]["game"] == "ideology"
+
+
+def test_the_map_places_every_region_and_marks_those_in_play() -> None:
+    session = started()
+    view = session.game.view(None)
+    html = render.map_panel(view, Words(Translator("es"), {}))
+    assert set(render.MAP_POSITIONS) == set(ideology.REGIONS)
+    assert html.count("<g class=") == len(ideology.REGIONS)
+    assert html.count("is-out") == len(ideology.REGIONS) - len(view["regions"])
+    assert "Estados Unidos" in html
+
+
+def test_a_focused_tile_highlights_its_neighbours_in_play() -> None:
+    session = at_turn(started())
+    view = session.game.view(None)
+    view["regions"].append(
+        {**view["regions"][0], "name": "Canada", "controller": None, "home_of": None}
+    )
+    home = next(r for r in view["regions"] if r["name"] == "United States")
+    home["adjacent_in_play"] = ["Canada"]
+    html = render.table(view, Words(Translator("en"), {}), ui=render.Ui(focus="United States"))
+    assert re.search(r'class="ig-tile[^"]*is-neighbour[^"]*" data-region="Canada"', html)
+    assert re.search(r'class="ig-tile[^"]*is-focus[^"]*" data-region="United States"', html)

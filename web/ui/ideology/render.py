@@ -854,6 +854,7 @@ def turn_screen(
         phase_bar(view, words, hint, acting=[me])
         + f'<div id="ig-panels" class="ig-panels">{"".join(panels)}</div>'
         + table(view, words, session=session, legal=legal, ui=ui, mine=me)
+        + map_panel(view, words)
         + players_table(view, words)
         + log_panel(log, words)
     )
@@ -900,6 +901,7 @@ def report_screen(
         + "</div></section>"
         + players_table(view, words)
         + table(view, words)
+        + map_panel(view, words)
         + log_panel(log, words)
     )
     return f'<div class="ig-public">{_page(t, heading, body, extra_bar=_rules_link(t))}</div>'
@@ -944,9 +946,97 @@ def over_screen(
         + "</div></section>"
         + players_table(view, words)
         + table(view, words)
+        + map_panel(view, words)
         + log_panel(log, words, open_=True)
     )
     return (
         f'<div class="ig-public">'
         f"{_page(t, t('ideology_over_heading'), body, extra_bar=_rules_link(t))}</div>"
+    )
+
+
+# --- a small schematic map -----------------------------------------------------------------
+
+#: Where each region lies on a schematic world map (not to scale), in a 100 × 60 box.
+MAP_POSITIONS: dict[str, tuple[float, float]] = {
+    "Canada": (14, 8),
+    "United States": (14, 18),
+    "Mexico": (11, 28),
+    "Cuba": (20, 27),
+    "Andes": (16, 38),
+    "Brazil": (25, 40),
+    "Argentina": (19, 50),
+    "Great Britain": (36, 9),
+    "Scandinavia": (46, 4),
+    "France": (40, 17),
+    "Iberia": (33, 23),
+    "Germany": (46, 12),
+    "Eastern Europe": (54, 11),
+    "Italy": (47, 21),
+    "Balkans": (54, 19),
+    "USSR": (68, 7),
+    "Turkey": (60, 23),
+    "Iran": (69, 28),
+    "Iraq": (63, 30),
+    "Israel": (57, 30),
+    "Arabia": (63, 37),
+    "Egypt": (54, 36),
+    "North Africa": (41, 30),
+    "West Africa": (39, 41),
+    "East Africa": (55, 45),
+    "South Africa": (49, 54),
+    "Central Asia": (75, 17),
+    "India": (76, 34),
+    "China": (84, 23),
+    "Korea": (91, 14),
+    "Japan": (96, 23),
+    "Indochina": (86, 35),
+    "Indonesia": (90, 45),
+    "Australia": (92, 55),
+}
+
+
+def map_panel(view: dict[str, Any], words: Words) -> str:
+    """Every region where it lies: those in play by controller (colour and letter)."""
+    from engine.ideology import REGIONS
+
+    t = words.t
+    in_play = {r["name"]: r for r in view["regions"]}
+    lines = []
+    for name, region in REGIONS.items():
+        x1, y1 = MAP_POSITIONS[name]
+        for other in region.adjacent:
+            if other <= name:
+                continue
+            x2, y2 = MAP_POSITIONS[other]
+            live = name in in_play and other in in_play
+            lines.append(
+                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+                f'class="ig-map-link{" is-live" if live else ""}"/>'
+            )
+    spots = []
+    for name in REGIONS:
+        x, y = MAP_POSITIONS[name]
+        label = escape(words.region(name))
+        region = in_play.get(name)
+        if region is None:
+            spots.append(
+                f'<g class="ig-map-spot is-out"><circle cx="{x}" cy="{y}" r="1.2"/>'
+                f'<text x="{x}" y="{y + 3}">{label}</text></g>'
+            )
+            continue
+        controller = region["controller"]
+        letter = IDEOLOGIES[controller].letter if controller else ""
+        css = f"ig-p-{letter}" if letter else "is-independent"
+        spots.append(
+            f'<g class="ig-map-spot {css}"><circle cx="{x}" cy="{y}" r="2.3"/>'
+            f'<text class="ig-map-letter" x="{x}" y="{y + 0.8}">{letter or region["level"]}</text>'
+            f'<text x="{x}" y="{y + 4.6}">{label}</text></g>'
+        )
+    return (
+        f'<details class="card ig-map"><summary>{escape(t("ideology_map"))}</summary>'
+        f'<p class="hint">{escape(t("ideology_map_hint"))}</p>'
+        f'<svg class="ig-map-svg" viewBox="0 -1 104 62" role="img" '
+        f'aria-label="{escape(t("ideology_map"))}">{"".join(lines)}{"".join(spots)}</svg>'
+        "</details>"
     )
