@@ -188,14 +188,19 @@ def perform(page: Page, game: ideology.Game, action: str) -> None:
         tap(page, "do", action)
     elif a.verb in ("place", "remove"):
         pick_card(page, str(a.card_type))
+        once(page, f"external-{a.verb}-targets")
         tap(page, "ask", action)
         expect(page.locator(".ig-confirm")).to_be_visible()
+        expect(page.locator(".ig-confirm")).to_contain_text("distance penalty")
+        once(page, f"external-{a.verb}-confirm")
         tap(page, "do", action)
     elif a.verb == "attack":
         tap(page, "defender", str(a.ideology))
         tap(page, "attack_type", str(a.card_type))
+        once(page, "conflict-attack-targets")
         tap(page, "ask", action)
         expect(page.locator(".ig-confirm")).to_be_visible()
+        once(page, "conflict-attack-confirm")
         tap(page, "do", action)
     elif a.verb == "buy":
         if page.locator("#ig-advance-list").count() == 0:
@@ -221,6 +226,15 @@ def check_only_own_secrets(page: Page, game: ideology.Game, player: str) -> None
             "(els) => els.map((el) => el.dataset.value)"
         )
         assert sorted(pressed) == sorted(f"diplomacy {o} {s}" for o, s in mine.items())
+
+
+SHOT_ONCE: set[str] = set()
+
+
+def once(page: Page, name: str) -> None:
+    if name not in SHOT_ONCE:
+        SHOT_ONCE.add(name)
+        both_viewports(page, name)
 
 
 def screenshot_dir() -> Path:
@@ -375,6 +389,7 @@ def test_a_five_player_table_at_phone_width_in_spanish(
     expect(page.locator(".ig-dock-note")).to_contain_text("Descartadas 1")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, "ideology-five-players-phone-es")
+    page.screenshot(path=str(screenshot_dir() / "ideology-five-players-phone-es-screen.png"))
     for label in ("portrait", "landscape"):
         width, height = VIEWPORTS[label]
         page.set_viewport_size({"width": width, "height": height})
