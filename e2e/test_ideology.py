@@ -153,6 +153,17 @@ def stage(page: Page) -> str:
     return str(page.locator("#app").get_attribute("data-stage") or "")
 
 
+def small_targets(page: Page) -> list[str]:
+    """Visible buttons, links and summaries smaller than a fingertip (44 × 44 CSS px)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('a[href], button, summary, select, input')]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => [el, el.getBoundingClientRect()])
+            .filter(([el, box]) => box.width < 44 || box.height < 44)
+            .map(([el, box]) => `${el.textContent.trim()} ${box.width}x${box.height}`)"""
+    )
+
+
 def pick_card(page: Page, card_type: str) -> bool:
     """Choose a card in the hand unless it is chosen already; whether it tapped."""
     card = page.locator(f'[data-act="card"][data-value="{card_type}"]')
@@ -248,6 +259,8 @@ def both_viewports(page: Page, name: str) -> None:
         width, height = VIEWPORTS[label]
         page.set_viewport_size({"width": width, "height": height})
         screenshot(page, f"ideology-{name}-{label}")
+        assert small_targets(page) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         # What the tablet actually shows (the full-page shot moves the sticky dock).
         page.screenshot(path=str(screenshot_dir() / f"ideology-{name}-{label}-screen.png"))
     width, height = VIEWPORTS["portrait"]
@@ -388,6 +401,8 @@ def test_a_five_player_table_at_phone_width_in_spanish(
     page.keyboard.press("Enter")
     expect(page.locator(".ig-dock-note")).to_contain_text("Descartadas 1")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.locator(".ig-map summary").click()
+    assert small_targets(page) == []
     screenshot(page, "ideology-five-players-phone-es")
     page.screenshot(path=str(screenshot_dir() / "ideology-five-players-phone-es-screen.png"))
     for label in ("portrait", "landscape"):
@@ -412,6 +427,7 @@ def test_a_five_player_table_at_phone_width_in_spanish(
 
 def test_two_players_cannot_take_the_same_ideology(browser: Browser, server: RunningServer) -> None:
     context, page, _ = open_page(browser, server)
+    assert small_targets(page) == []
     tap(page, "count", "2")
     page.locator('[data-seat-ideology="1"]').select_option("Capitalism")
     tap(page, "start")
