@@ -77,6 +77,8 @@ class Controller:
         if self.session is not None and self.session.stage == "turn":
             # Whoever opens the game again passes the hand-over cover first.
             self.session.stage = "cover"
+        if self.root is not None:
+            self.root.removeAttribute("data-stage")
         if self.root is not None and self.attached:
             for event, handler in self._handlers:
                 self.root.removeEventListener(event, handler)
