@@ -851,12 +851,15 @@ def turn_screen(
     hint = _hint(t, view, legal, ui)
     title = t("ideology_screen_of", name=words.short(me))
     body = (
-        phase_bar(view, words, hint, acting=[me])
-        + f'<div id="ig-panels" class="ig-panels">{"".join(panels)}</div>'
+        '<div class="ig-side">'
+        + phase_bar(view, words, hint, acting=[me])
+        + f'<div id="ig-panels" class="ig-panels">{"".join(panels)}</div></div>'
+        + '<div class="ig-main">'
         + table(view, words, session=session, legal=legal, ui=ui, mine=me)
         + map_panel(view, words)
         + players_table(view, words)
         + log_panel(log, words)
+        + "</div>"
     )
     letter = IDEOLOGIES[me].letter
     return (
