@@ -258,6 +258,12 @@ def both_viewports(page: Page, name: str) -> None:
     for label in ("portrait", "landscape"):
         width, height = VIEWPORTS[label]
         page.set_viewport_size({"width": width, "height": height})
+        # Bring the focused control back into view after the reflow, as the app had it.
+        page.evaluate(
+            """() => { const el = document.activeElement;
+                if (el && el !== document.body && el.id !== "screen-title")
+                    el.scrollIntoView({ block: "center" }); }"""
+        )
         screenshot(page, f"ideology-{name}-{label}")
         assert small_targets(page) == [], name
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
