@@ -48,7 +48,8 @@ class MemoryStorage:
         self.items.pop(key, None)
 
 
-def _get(storage: Any, key: str) -> str | None:
+def read_item(storage: Any, key: str) -> str | None:
+    """One stored value, or None when it is missing or the storage refuses to answer."""
     if storage is None:
         return None
     try:
@@ -63,7 +64,7 @@ def save(storage: Any, game: str, text: str) -> bool:
     if storage is None:
         return False
     a, b = slots(game)
-    slot = b if _get(storage, pointer_key(game)) == a else a
+    slot = b if read_item(storage, pointer_key(game)) == a else a
     try:
         storage.setItem(slot, text)
         storage.setItem(pointer_key(game), slot)
@@ -73,10 +74,10 @@ def save(storage: Any, game: str, text: str) -> bool:
 
 
 def load(storage: Any, game: str) -> str | None:
-    slot = _get(storage, pointer_key(game))
+    slot = read_item(storage, pointer_key(game))
     if slot not in slots(game):
         return None
-    return _get(storage, slot)
+    return read_item(storage, slot)
 
 
 def clear(storage: Any, game: str) -> None:
