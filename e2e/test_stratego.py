@@ -297,7 +297,7 @@ def test_phone_width_has_no_sideways_scroll_and_spanish_is_complete(
 FULL_STORAGE = """
 const realSetItem = Storage.prototype.setItem;
 Storage.prototype.setItem = function (key, value) {
-  if (String(key).startsWith("tablero.stratego.game")) {
+  if (String(key).startsWith("tablero.stratego.save")) {
     throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
   }
   return realSetItem.call(this, key, value);
