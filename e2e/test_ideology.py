@@ -364,6 +364,9 @@ def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServ
     log_text = page.locator("#ig-log").inner_text()
     assert "deflects" in log_text or "Game log" in log_text
     both_viewports(page, "over")
+    # Anyone may read the whole log: the latest entries, then all on request.
+    tap(page, "full_log")
+    expect(page.locator("#ig-log li")).to_have_count(len(game.log))
     # Tapping a tile's name highlights its neighbours on the table (and only them).
     view = game.view(None)
     region = next(r for r in view["regions"] if r["adjacent_in_play"])

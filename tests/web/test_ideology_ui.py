@@ -267,3 +267,17 @@ def test_a_focused_tile_highlights_its_neighbours_in_play() -> None:
     html = render.table(view, Words(Translator("en"), {}), ui=render.Ui(focus="United States"))
     assert re.search(r'class="ig-tile[^"]*is-neighbour[^"]*" data-region="Canada"', html)
     assert re.search(r'class="ig-tile[^"]*is-focus[^"]*" data-region="United States"', html)
+
+
+def test_the_log_shows_the_latest_entries_and_offers_the_whole_log() -> None:
+    game = random_game(2, PLAYERS, turn_limit=3)
+    session = Session(game=game, names={}, stage="over")
+    words = Words(Translator("en"), {})
+    short = render.log_panel(game.log[-render.LOG_SHOWN :], words, total=len(game.log))
+    assert short.count("<li>") == render.LOG_SHOWN and 'data-act="full_log"' in short
+    whole = render.log_panel(game.log, words, total=len(game.log), full=True)
+    assert whole.count("<li>") == len(game.log) and "full_log" not in whole
+    view = game.view(None)
+    assert "full_log" not in render.over_screen(
+        Translator("en"), session, view, view["log"], full_log=True
+    )

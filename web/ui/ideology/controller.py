@@ -117,7 +117,7 @@ class Controller:
         assert session is not None
         t = self.context.t
         game = session.game
-        log_from = max(0, len(game.log) - render.LOG_SHOWN)
+        log_from = 0 if self.ui.full_log else max(0, len(game.log) - render.LOG_SHOWN)
         if session.stage == "cover":
             return render.cover_screen(t, session)
         if session.stage == "turn" and session.holder is not None:
@@ -126,9 +126,11 @@ class Controller:
         else:
             view = game.view(None, log_from=log_from)
             if session.stage == "over":
-                html = render.over_screen(t, session, view, view["log"])
+                html = render.over_screen(t, session, view, view["log"], full_log=self.ui.full_log)
             else:
-                html = render.report_screen(t, session, view, view["log"])
+                html = render.report_screen(
+                    t, session, view, view["log"], full_log=self.ui.full_log
+                )
         if self.save_failed:
             html = (
                 f'<p class="ig-error ig-save-error" role="alert">{t("ideology_save_failed")}</p>'
@@ -226,6 +228,13 @@ class Controller:
             self.ui.pending = None
             self.draw(keep=(act, value))
             self.focus_first_target()
+            return
+        if act == "full_log":
+            self.ui.full_log = True
+            self.draw()
+            log = self.root.querySelector("#ig-log")
+            if log:
+                log.scrollIntoView()
             return
         if act == "advances":
             self.ui.advances = not self.ui.advances

@@ -76,6 +76,7 @@ class Ui:
     attack_type: str | None = None
     pending: str | None = None  # an action awaiting confirmation
     advances: bool = False  # the advances panel is open
+    full_log: bool = False  # the whole log, not only the latest entries
     notes: list[str] = field(default_factory=list)
 
 
@@ -492,9 +493,17 @@ def players_table(view: dict[str, Any], words: Words) -> str:
     )
 
 
-def log_panel(entries: list[dict[str, Any]], words: Words, *, open_: bool = False) -> str:
+def log_panel(
+    entries: list[dict[str, Any]],
+    words: Words,
+    *,
+    open_: bool = False,
+    total: int | None = None,
+    full: bool = False,
+) -> str:
+    """The public log, newest first: the latest entries, or all of them on request."""
     t = words.t
-    shown = entries[-LOG_SHOWN:][::-1]
+    shown = (entries if full else entries[-LOG_SHOWN:])[::-1]
     items = "".join(
         f'<li><span class="ig-log-when">'
         f"{escape(t('ideology_log_when', turn=e['turn'], phase=words.phase(e['phase'])))}</span>"
@@ -502,10 +511,14 @@ def log_panel(entries: list[dict[str, Any]], words: Words, *, open_: bool = Fals
         f"{escape(words.log_line(e))}</li>"
         for e in shown
     )
+    more = ""
+    total = len(entries) if total is None else total
+    if not full and total > len(shown):
+        more = button(escape(t("ideology_log_all", count=total)), "full_log")
     return (
-        f'<details id="ig-log" class="card ig-log"{" open" if open_ else ""}>'
+        f'<details id="ig-log" class="card ig-log"{" open" if open_ or full else ""}>'
         f'<summary>{escape(t("ideology_log"))}</summary><ul class="ig-log-list">{items}</ul>'
-        f"</details>"
+        f"{more}</details>"
     )
 
 
@@ -858,7 +871,7 @@ def turn_screen(
         + table(view, words, session=session, legal=legal, ui=ui, mine=me)
         + map_panel(view, words)
         + players_table(view, words)
-        + log_panel(log, words)
+        + log_panel(log, words, total=view["log_size"], full=ui.full_log)
         + "</div>"
     )
     letter = IDEOLOGIES[me].letter
@@ -874,7 +887,12 @@ def turn_screen(
 
 
 def report_screen(
-    t: Translate, session: Session, view: dict[str, Any], log: list[dict[str, Any]]
+    t: Translate,
+    session: Session,
+    view: dict[str, Any],
+    log: list[dict[str, Any]],
+    *,
+    full_log: bool = False,
 ) -> str:
     words = Words(t, session.names)
     entries = session.report_entries()
@@ -905,13 +923,18 @@ def report_screen(
         + players_table(view, words)
         + table(view, words)
         + map_panel(view, words)
-        + log_panel(log, words)
+        + log_panel(log, words, total=view["log_size"], full=full_log)
     )
     return f'<div class="ig-public">{_page(t, heading, body, extra_bar=_rules_link(t))}</div>'
 
 
 def over_screen(
-    t: Translate, session: Session, view: dict[str, Any], log: list[dict[str, Any]]
+    t: Translate,
+    session: Session,
+    view: dict[str, Any],
+    log: list[dict[str, Any]],
+    *,
+    full_log: bool = False,
 ) -> str:
     words = Words(t, session.names)
     winner = view["result"]
@@ -950,7 +973,7 @@ def over_screen(
         + players_table(view, words)
         + table(view, words)
         + map_panel(view, words)
-        + log_panel(log, words, open_=True)
+        + log_panel(log, words, open_=True, total=view["log_size"], full=full_log)
     )
     return (
         f'<div class="ig-public">'
