@@ -291,6 +291,11 @@ def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServ
             break
         if now == "report":
             expect(page.locator(".ig-report")).to_be_visible()
+            if game.phase == "external" and "report-new-region" not in shots:
+                shots.add("report-new-region")
+                expect(page.locator(".ig-report")).to_contain_text("New independent region")
+                expect(page.locator(".ig-tile.is-focus")).to_have_count(1)
+                both_viewports(page, "report-new-region")
             if game.turn >= 2 and "report" not in shots:
                 shots.add("report")
                 both_viewports(page, "report-evaluation")

@@ -896,15 +896,19 @@ def report_screen(
 ) -> str:
     words = Words(t, session.names)
     entries = session.report_entries()
-    groups: dict[str, list[str]] = {}
+    # A new region is shown with its neighbours on the table lit, so everyone sees where it lies.
+    arrived = [e["region"] for e in entries if e["event"] == "new_region"]
+    shown = Ui(focus=arrived[-1]) if arrived and arrived[-1] in session.game.regions else None
+    groups: dict[tuple[int, str], list[str]] = {}
     for entry in entries:
         if entry["event"] in ("diplomacy_choice", "done", "pass", "exchange_discard"):
             continue
-        groups.setdefault(entry["phase"], []).append(words.log_line(entry))
+        groups.setdefault((entry["turn"], entry["phase"]), []).append(words.log_line(entry))
     sections = "".join(
-        f'<section class="ig-report-phase"><h3>{escape(words.phase(phase))}</h3>'
+        f'<section class="ig-report-phase"><h3>'
+        f"{escape(t('ideology_report_group', turn=turn, phase=words.phase(phase)))}</h3>"
         f"<ul>{''.join(f'<li>{escape(line)}</li>' for line in lines)}</ul></section>"
-        for phase, lines in groups.items()
+        for (turn, phase), lines in groups.items()
     )
     following = view["to_act"][0] if view["to_act"] else None
     heading = t("ideology_report_heading", turn=view["turn"])
@@ -921,7 +925,7 @@ def report_screen(
         )
         + "</div></section>"
         + players_table(view, words)
-        + table(view, words)
+        + table(view, words, ui=shown)
         + map_panel(view, words)
         + log_panel(log, words, total=view["log_size"], full=full_log)
     )
