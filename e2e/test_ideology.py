@@ -11,11 +11,16 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import VIEWPORTS, RunningServer, record, screenshot, wait_ready
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web"))
+
+from ui.i18n import Translator  # noqa: E402
+from ui.ideology.text import Words  # noqa: E402
 
 from engine import ideology  # noqa: E402
 from engine.ideology import CARD_TYPES, parse  # noqa: E402
@@ -202,7 +207,7 @@ def perform(page: Page, game: ideology.Game, action: str) -> None:
         once(page, f"external-{a.verb}-targets")
         tap(page, "ask", action)
         expect(page.locator(".ig-confirm")).to_be_visible()
-        expect(page.locator(".ig-confirm")).to_contain_text("distance penalty")
+        expect(page.locator(".ig-confirm-cost")).to_be_visible()
         once(page, f"external-{a.verb}-confirm")
         tap(page, "do", action)
     elif a.verb == "attack":
@@ -240,6 +245,7 @@ def check_only_own_secrets(page: Page, game: ideology.Game, player: str) -> None
 
 
 SHOT_ONCE: set[str] = set()
+SHOT_SUFFIX = [""]  # "-es" while the Spanish game runs
 
 
 def once(page: Page, name: str) -> None:
@@ -264,18 +270,26 @@ def both_viewports(page: Page, name: str) -> None:
                 if (el && el !== document.body && el.id !== "screen-title")
                     el.scrollIntoView({ block: "center" }); }"""
         )
-        screenshot(page, f"ideology-{name}-{label}")
+        screenshot(page, f"ideology-{name}-{label}{SHOT_SUFFIX[0]}")
         assert small_targets(page) == [], name
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         # What the tablet actually shows (the full-page shot moves the sticky dock).
-        page.screenshot(path=str(screenshot_dir() / f"ideology-{name}-{label}-screen.png"))
+        shot = f"ideology-{name}-{label}{SHOT_SUFFIX[0]}-screen.png"
+        page.screenshot(path=str(screenshot_dir() / shot))
     width, height = VIEWPORTS["portrait"]
     page.set_viewport_size({"width": width, "height": height})
 
 
-def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServer) -> None:
-    context, page, log = open_page(browser, server)
-    screenshot(page, "ideology-new-portrait")
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_whole_three_player_game_by_taps(
+    browser: Browser, server: RunningServer, language: str
+) -> None:
+    t = Translator(language)
+    words = Words(t, NAMES)
+    SHOT_SUFFIX[0] = "" if language == "en" else "-es"
+    SHOT_ONCE.clear()
+    context, page, log = open_page(browser, server, locale=f"{language}-ES")
+    screenshot(page, f"ideology-new-portrait{SHOT_SUFFIX[0]}")
     set_up(page, PLAYERS, NAMES, seed=SEED, limit=TURN_LIMIT)
     game = ideology.new_game(PLAYERS, SEED, turn_limit=TURN_LIMIT)
     plan = Plan(ATTACKER, DEFENDER, OTHER)
@@ -293,7 +307,8 @@ def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServ
             expect(page.locator(".ig-report")).to_be_visible()
             if game.phase == "external" and "report-new-region" not in shots:
                 shots.add("report-new-region")
-                expect(page.locator(".ig-report")).to_contain_text("New independent region")
+                arrived = [e for e in game.log if e["event"] == "new_region"][-1]
+                expect(page.locator(".ig-report")).to_contain_text(words.log_line(arrived))
                 expect(page.locator(".ig-tile.is-focus")).to_have_count(1)
                 both_viewports(page, "report-new-region")
             if game.turn >= 2 and "report" not in shots:
@@ -316,15 +331,7 @@ def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServ
         assert now == "turn", now
         player = game.to_act[0]
         check_only_own_secrets(page, game, player)
-        expect(page.locator(".ig-step.is-current")).to_contain_text(
-            {
-                "exchange": "Exchange",
-                "development": "Development",
-                "external": "External",
-                "conflict": "Conflict",
-                "diplomacy": "Diplomacy",
-            }[game.phase]
-        )
+        expect(page.locator(".ig-step.is-current")).to_contain_text(words.phase(game.phase))
         key = game.phase if game.conflict is None else f"conflict-round-{game.conflict.rounds}"
         if key not in shots:
             shots.add(key)
@@ -341,7 +348,7 @@ def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServ
         action = plan.choose(game, player)
         if game.conflict is not None:
             expect(page.locator(".ig-conflict .ig-round")).to_contain_text(
-                f"Round {game.conflict.rounds}"
+                t("ideology_round", round=game.conflict.rounds)
             )
         perform(page, game, action)
         game.apply(player, action)
@@ -352,7 +359,8 @@ def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServ
             undone = True
             tap(page, "undo")
             game = game.undo()
-            expect(page.locator(".ig-dock-note")).to_contain_text("Discarded 0")
+            note = t("ideology_exchanged", count=0, limit=game.exchange_limit(player))
+            expect(page.locator(".ig-dock-note")).to_have_text(note)
             perform(page, game, action)
             game.apply(player, action)
     assert deflections_seen >= 2
@@ -365,13 +373,13 @@ def test_a_whole_three_player_game_by_taps(browser: Browser, server: RunningServ
     expect(finals).to_have_count(3)
     for player in PLAYERS:
         row = page.locator(".ig-final", has_text=NAMES[player])
-        expect(row).to_contain_text(f"Influence {game.influence(player)}")
-    log_text = page.locator("#ig-log").inner_text()
-    assert "deflects" in log_text or "Game log" in log_text
+        expect(row).to_contain_text(t("ideology_influence_short", influence=game.influence(player)))
     both_viewports(page, "over")
     # Anyone may read the whole log: the latest entries, then all on request.
     tap(page, "full_log")
     expect(page.locator("#ig-log li")).to_have_count(len(game.log))
+    deflect = next(e for e in game.log if e["event"] == "deflect")
+    expect(page.locator("#ig-log")).to_contain_text(words.log_line(deflect))
     # Tapping a tile's name highlights its neighbours on the table (and only them).
     view = game.view(None)
     region = next(r for r in view["regions"] if r["adjacent_in_play"])
