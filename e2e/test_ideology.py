@@ -451,7 +451,11 @@ def test_two_players_cannot_take_the_same_ideology(browser: Browser, server: Run
     context, page, _ = open_page(browser, server)
     assert small_targets(page) == []
     tap(page, "count", "2")
+    page.locator('[data-seat-name="0"]').fill("Ana")
     page.locator('[data-seat-ideology="1"]').select_option("Capitalism")
-    tap(page, "start")
+    page.locator('[data-seat-name="1"]').press("Enter")  # Enter in a field starts too
     expect(page.locator(".ig-error")).to_contain_text("same ideology")
+    page.locator('[data-seat-ideology="1"]').select_option("Fascism")
+    page.locator('[data-seat-name="1"]').press("Enter")
+    expect(page.locator(".ig-report")).to_be_visible()
     context.close()

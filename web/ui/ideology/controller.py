@@ -40,6 +40,7 @@ class Controller:
         self._handlers = [
             ("click", create_proxy(self._guard(self.on_click))),
             ("change", create_proxy(self._guard(self.on_change))),
+            ("submit", create_proxy(self._guard(self.on_submit))),
         ]
         self.attached = False
 
@@ -176,6 +177,11 @@ class Controller:
             value = str(limit.value)
             self.setup["turn_limit"] = int(value) if value else None
 
+    def on_submit(self, event: Any) -> None:
+        if event.target.getAttribute("data-form") == "new":
+            event.preventDefault()
+            self.on_setup("start", "")
+
     def on_change(self, event: Any) -> None:
         target = event.target
         if target.hasAttribute("data-seat-ideology"):
@@ -194,9 +200,11 @@ class Controller:
             return
         act = str(target.getAttribute("data-act"))
         value = str(target.getAttribute("data-value") or "")
-        if act in ("count", "start"):
+        if act == "count":
             self.on_setup(act, value)
             return
+        if act == "start":
+            return  # the form's submit event starts the game
         session = self.session
         if session is None:
             return

@@ -158,11 +158,9 @@ def new_game_screen(t: Translate, setup: dict[str, Any]) -> str:
         f'<p class="hint">{escape(t("ideology_deal_hint"))}</p></div>'
         f"{error}"
         '<div class="button-row">'
-        + button(
-            f"{icon('play')}<span>{escape(t('ideology_start'))}</span>",
-            "start",
-            kind="button-primary",
-        )
+        # A submit button: Enter in any field starts the game too.
+        + '<button type="submit" class="button button-primary" data-act="start">'
+        + f"{icon('play')}<span>{escape(t('ideology_start'))}</span></button>"
         + f'<a class="button" href="#/rules/ideology">{icon("rules")}'
         f"<span>{escape(t('rules'))}</span></a></div></form>"
     )
