@@ -459,3 +459,28 @@ def test_two_players_cannot_take_the_same_ideology(browser: Browser, server: Run
     page.locator('[data-seat-name="1"]').press("Enter")
     expect(page.locator(".ig-report")).to_be_visible()
     context.close()
+
+
+def test_a_full_storage_is_said_plainly_and_the_last_save_survives(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, page, log = open_page(browser, server)
+    set_up(page, PLAYERS, NAMES, seed=SEED, limit=TURN_LIMIT)
+    tap(page, "continue")
+    tap(page, "reveal")
+    saved = page.evaluate(
+        """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
+    )
+    page.evaluate(
+        """() => { Storage.prototype.setItem = function () {
+            throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }"""
+    )
+    tap(page, "do", "done")
+    expect(page.locator(".ig-save-error")).to_be_visible()
+    expect(page.locator(".ig-save-error")).to_contain_text("could not be saved")
+    after = page.evaluate(
+        """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
+    )
+    assert after == saved, "a refused write leaves the previous save whole"
+    assert log.page_errors == []
+    context.close()

@@ -7,6 +7,7 @@ Markup comes from :mod:`ui.ideology.render`, decisions from the engine through
 from __future__ import annotations
 
 import traceback
+from html import escape
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -120,7 +121,8 @@ class Controller:
         game = session.game
         log_from = 0 if self.ui.full_log else max(0, len(game.log) - render.LOG_SHOWN)
         if session.stage == "cover":
-            return render.cover_screen(t, session)
+            notice = t("ideology_save_failed") if self.save_failed else ""
+            return render.cover_screen(t, session, notice=notice)
         if session.stage == "turn" and session.holder is not None:
             view = game.view(session.holder, log_from=log_from)
             html = render.turn_screen(t, session, view, self.ui, view["log"])
@@ -134,8 +136,8 @@ class Controller:
                 )
         if self.save_failed:
             html = (
-                f'<p class="ig-error ig-save-error" role="alert">{t("ideology_save_failed")}</p>'
-                + html
+                f'<p class="ig-error ig-save-error" role="alert">'
+                f"{escape(t('ideology_save_failed'))}</p>" + html
             )
         return html
 

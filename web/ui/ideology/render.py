@@ -186,7 +186,7 @@ def _rules_link(t: Translate) -> str:
 # --- cover ------------------------------------------------------------------------------
 
 
-def cover_screen(t: Translate, session: Session) -> str:
+def cover_screen(t: Translate, session: Session, *, notice: str = "") -> str:
     """Full screen, nothing of the previous one: the next player's name in large type."""
     words = Words(t, session.names)
     holder = session.holder
@@ -203,6 +203,7 @@ def cover_screen(t: Translate, session: Session) -> str:
         f'<p class="ig-cover-phase">'
         f"{escape(t('ideology_turn_phase', turn=session.game.turn, phase=phase))}</p>"
         f'<p class="ig-cover-hint">{escape(t("ideology_cover_hint"))}</p>'
+        + (f'<p class="ig-save-error" role="alert">{escape(notice)}</p>' if notice else "")
         + button(
             f"{ig_icon('hand')}<span>{escape(t('ideology_cover_button', name=name))}</span>",
             "reveal",
