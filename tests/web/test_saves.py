@@ -1,0 +1,431 @@
+"""Named saves, export and import (``ui.saves``) on CPython with an in-memory storage.
+
+Every refusal is checked the same way: the storage holds exactly the same keys and
+bytes afterwards as before.
+"""
+
+from __future__ import annotations
+
+import copy
+import doctest
+import json
+from typing import Any
+
+import pytest
+from ui import saves, store
+from ui.i18n import Translator, table
+from ui.ideology import saves as ideology_saves
+from ui.ideology.session import Session as IdeologySession
+from ui.saves import SaveProblem
+from ui.store import MemoryStorage
+from ui.stratego import saves as stratego_saves
+from ui.stratego.session import Session as StrategoSession
+
+from engine.stratego import BUILTIN_SETUPS
+
+NOW = "2026-11-30T05:41:30Z"
+LATER = "2026-11-30T06:00:00Z"
+
+
+def stratego_text(moves: tuple[str, ...] = ("b4-b5", "b7-b6")) -> str:
+    session = StrategoSession.new({"red": "Ana", "blue": "<img src=x onerror=alert(1)>"})
+    for setup in (BUILTIN_SETUPS["Lakeside fortress"], BUILTIN_SETUPS["Bomb wall"]):
+        session.reveal()
+        session.boards[session.player].load(setup)
+        assert session.finish_setup() is None
+    assert session.game is not None
+    for move in moves:
+        session.game.play(move)
+    return session.to_json()
+
+
+def ideology_text(actions: int = 3) -> str:
+    session = IdeologySession.start(
+        ["Capitalism", "Communism"], {"Capitalism": "Ana", "Communism": "Bruno"}, seed=3
+    )
+    for _ in range(actions):
+        player = session.game.to_act[0]
+        session.game.apply(player, session.game.legal_actions(player)[-1])
+    return session.to_json()
+
+
+def filled() -> MemoryStorage:
+    """A storage with a game in progress of each game and two named saves."""
+    storage = MemoryStorage()
+    store.save(storage, "stratego", stratego_text())
+    store.save(storage, "ideology", ideology_text())
+    saves.save_as(storage, "stratego", stratego_text(), "Sunday", now=NOW)
+    saves.save_as(storage, "ideology", ideology_text(), "Evening", now=LATER)
+    return storage
+
+
+def snapshot(storage: MemoryStorage) -> dict[str, str]:
+    return dict(storage.items)
+
+
+def refused(storage: MemoryStorage, action: Any, code: str) -> SaveProblem:
+    before = snapshot(storage)
+    with pytest.raises(SaveProblem) as caught:
+        action()
+    assert caught.value.code == code
+    assert snapshot(storage) == before, "a refusal changed the storage"
+    return caught.value
+
+
+def envelope(entry_game: str = "stratego", **changes: Any) -> dict[str, Any]:
+    text = stratego_text() if entry_game == "stratego" else ideology_text()
+    document = {
+        "format": "tablero-save",
+        "version": 1,
+        "id": "abc123",
+        "name": "From a file",
+        "game": entry_game,
+        "created": NOW,
+        "updated": NOW,
+        "summary": {"players": ["lies"], "turn": 999},
+        "session": json.loads(text),
+    }
+    document.update(changes)
+    return document
+
+
+@pytest.mark.parametrize("module", [saves, stratego_saves, ideology_saves])
+def test_doctests(module: object) -> None:
+    failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
+    assert tried > 0 and failures == 0
+
+
+# --------------------------------------------------------------------------- the library
+
+
+def test_save_as_lists_game_players_turn_and_date_newest_first() -> None:
+    storage = filled()
+    listed = saves.list_saves(storage)
+    assert [e.name for e in listed] == ["Evening", "Sunday"]
+    sunday = listed[1]
+    assert sunday.game == "stratego"
+    assert sunday.summary == {
+        "players": ["Ana", "<img src=x onerror=alert(1)>"],
+        "turn": 2,
+        "stage": "play",
+    }
+    assert sunday.created == sunday.updated == NOW
+    evening = listed[0]
+    assert evening.summary["players"] == ["Ana", "Bruno"] and evening.summary["turn"] == 1
+    stored = json.loads(storage.getItem(sunday.key))
+    assert stored["format"] == "tablero-save" and stored["version"] == 1
+    assert stored["session"] == json.loads(stratego_text())
+    index = json.loads(storage.getItem(saves.INDEX_KEY))
+    assert index["version"] == 1 and len(index["keys"]) == 2
+
+
+def test_rename_duplicate_delete() -> None:
+    storage = filled()
+    sunday = next(e for e in saves.list_saves(storage) if e.name == "Sunday")
+    renamed = saves.rename(storage, sunday.id, "  Sunday   night ", now=LATER)
+    assert renamed.name == "Sunday night" and renamed.updated == LATER
+    assert storage.getItem(sunday.key) is None, "the old revision is cleaned up"
+    copied = saves.duplicate(storage, sunday.id, "Sunday (copy)", now=LATER)
+    assert copied.id != sunday.id and copied.session == sunday.session
+    assert sorted(e.name for e in saves.list_saves(storage)) == [
+        "Evening",
+        "Sunday (copy)",
+        "Sunday night",
+    ]
+    saves.delete(storage, sunday.id)
+    assert sorted(e.name for e in saves.list_saves(storage)) == ["Evening", "Sunday (copy)"]
+    assert not [k for k in storage.items if k.startswith(f"tablero.saves.{sunday.id}.")]
+
+
+def test_open_makes_the_save_its_games_autosave() -> None:
+    storage = filled()
+    sunday = next(e for e in saves.list_saves(storage) if e.name == "Sunday")
+    store.save(storage, "stratego", stratego_text(("b4-b5",)))
+    saves.open_save(storage, sunday.id)
+    resumed = StrategoSession.from_json(store.load(storage, "stratego") or "")
+    assert resumed.game is not None and len(resumed.game.moves) == 2
+
+
+def test_export_then_import_round_trips_and_never_replaces_a_save() -> None:
+    storage = filled()
+    text = saves.export_text(saves.list_saves(storage))
+    assert isinstance(json.loads(text), list)
+    other = MemoryStorage()
+    imported = saves.import_files(other, [("all.json", text)])
+    assert sorted(e.name for e in saves.list_saves(other)) == ["Evening", "Sunday"]
+    assert {e.id for e in imported} == {e.id for e in saves.list_saves(storage)}
+    # Importing the same file again keeps both copies (fresh ids), never overwrites.
+    saves.import_files(other, [("all.json", text)])
+    listed = saves.list_saves(other)
+    assert len(listed) == 4 and len({e.id for e in listed}) == 4
+
+
+def test_import_recomputes_the_summary_instead_of_trusting_the_file() -> None:
+    storage = MemoryStorage()
+    [entry] = saves.import_files(storage, [("one.json", json.dumps(envelope()))], now=NOW)
+    assert entry.summary["turn"] == 2 and entry.summary["players"][0] == "Ana"
+
+
+def test_file_names() -> None:
+    storage = filled()
+    listed = saves.list_saves(storage)
+    assert saves.file_name(listed[1:], now=NOW) == "tablero-sunday-2026-11-30.json"
+    assert saves.file_name(listed, now=NOW) == "tablero-saves-2026-11-30.json"
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def test_invalid_json_is_refused_and_nothing_changes() -> None:
+    storage = filled()
+    problem = refused(
+        storage, lambda: saves.import_files(storage, [("x.json", "{nope: 1}")]), "not_json"
+    )
+    assert problem.params["file"] == "x.json"
+
+
+def test_an_empty_file_is_refused() -> None:
+    storage = filled()
+    refused(storage, lambda: saves.import_files(storage, [("x.json", "  \n")]), "empty")
+
+
+def test_a_truncated_file_is_refused() -> None:
+    storage = filled()
+    text = saves.export_text(saves.list_saves(storage))
+    for cut in (len(text) // 2, len(text) - 3, 40):
+        refused(storage, lambda c=cut: saves.import_files(storage, [("x", text[:c])]), "truncated")
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        [1, 2, 3],
+        {"hello": "world"},
+        "a string",
+        [],
+        {"format": "something-else", "version": 1},
+        {"game": "stratego", "version": 1, "moves": []},  # an engine save, not ours
+    ],
+)
+def test_valid_json_that_is_not_a_save_is_refused(document: object) -> None:
+    storage = filled()
+    refused(
+        storage, lambda: saves.import_files(storage, [("x", json.dumps(document))]), "not_a_save"
+    )
+
+
+def test_a_save_of_an_unknown_game_is_refused() -> None:
+    storage = filled()
+    document = envelope(game="chess")
+    problem = refused(
+        storage,
+        lambda: saves.import_files(storage, [("x", json.dumps(document))]),
+        "unknown_game",
+    )
+    assert problem.params["game"] == "chess"
+
+
+def test_a_tampered_stratego_save_with_an_illegal_move_is_refused() -> None:
+    storage = filled()
+    document = envelope()
+    engine = json.loads(document["session"]["engine"])
+    engine["moves"][1] = "b7-b3"  # a Blue piece jumping four squares
+    document["session"]["engine"] = json.dumps(engine)
+    problem = refused(
+        storage, lambda: saves.import_files(storage, [("x", json.dumps(document))]), "illegal"
+    )
+    assert problem.params["move"] == 2 and problem.params["name"] == "From a file"
+
+
+def test_a_tampered_ideology_save_with_an_illegal_action_is_refused() -> None:
+    storage = filled()
+    document = envelope("ideology")
+    document["session"]["save"]["actions"][0][1] = "buy Everything"
+    refused(storage, lambda: saves.import_files(storage, [("x", json.dumps(document))]), "illegal")
+
+
+def test_a_damaged_session_is_refused() -> None:
+    storage = filled()
+    for change in (
+        {"session": None},
+        {"session": {"game": "stratego"}},
+        {"name": ""},
+        {"name": 12},
+        {"session": {**envelope()["session"], "stage": "nowhere"}},
+    ):
+        document = envelope(**change)
+        refused(
+            storage,
+            lambda d=document: saves.import_files(storage, [("x", json.dumps(d))]),
+            "damaged",
+        )
+
+
+def test_one_bad_save_in_a_file_stores_none_of_its_saves() -> None:
+    storage = filled()
+    bad = envelope(game="chess")
+    text = json.dumps([envelope(), envelope("ideology"), bad])
+    problem = refused(storage, lambda: saves.import_files(storage, [("x", text)]), "unknown_game")
+    assert problem.params["position"] == 3
+
+
+def test_one_bad_file_among_several_stores_nothing() -> None:
+    storage = filled()
+    good = json.dumps(envelope())
+    refused(
+        storage,
+        lambda: saves.import_files(storage, [("a.json", good), ("b.json", good[:-9])]),
+        "truncated",
+    )
+
+
+def test_a_newer_version_asks_to_update_the_app() -> None:
+    storage = filled()
+    problem = refused(
+        storage,
+        lambda: saves.import_files(storage, [("x", json.dumps(envelope(version=2)))]),
+        "newer_version",
+    )
+    assert problem.params["version"] == 2
+    text = Translator("en")(problem.key(), **problem.params)
+    assert "update" in text.lower()
+    # A session written by a newer app version is refused the same way.
+    session = envelope()["session"]
+    session["format"] = 7
+    refused(
+        storage,
+        lambda: saves.import_files(storage, [("x", json.dumps(envelope(session=session)))]),
+        "newer_version",
+    )
+
+
+def test_an_older_version_is_migrated_on_import_and_on_load() -> None:
+    storage = filled()
+    old = {
+        "format": "tablero-save",
+        "version": 0,
+        "name": "Old one",
+        "game": "stratego",
+        "saved": "2025-06-01T10:00:00Z",
+        "session": json.loads(stratego_text()),
+    }
+    [entry] = saves.import_files(storage, [("old.json", json.dumps(old))])
+    assert entry.created == "2025-06-01T10:00:00Z" and entry.summary["turn"] == 2
+    stored = json.loads(storage.getItem(entry.key))
+    assert stored["version"] == 1 and stored["id"] == entry.id
+    # A version-0 document found in the storage itself is read (migrated) as well.
+    key = "tablero.saves.legacy.1"
+    storage.setItem(key, json.dumps({**old, "id": "legacy", "name": "Legacy"}))
+    index = json.loads(storage.getItem(saves.INDEX_KEY))
+    index["keys"].append(key)
+    storage.setItem(saves.INDEX_KEY, json.dumps(index))
+    assert "Legacy" in [e.name for e in saves.list_saves(storage)]
+
+
+def test_a_full_storage_refuses_every_write_and_changes_nothing() -> None:
+    storage = filled()
+    used = sum(len(v) for v in storage.items.values())
+    storage.limit = used + 100  # room for a small index change, not for a new save
+    sunday = next(e for e in saves.list_saves(storage) if e.name == "Sunday")
+    refused(storage, lambda: saves.save_as(storage, "ideology", ideology_text(), "X"), "quota")
+    refused(storage, lambda: saves.duplicate(storage, sunday.id, "copy"), "quota")
+    refused(storage, lambda: saves.rename(storage, sunday.id, "Renamed"), "quota")
+    text = saves.export_text(saves.list_saves(storage))
+    refused(storage, lambda: saves.import_files(storage, [("x", text)]), "quota")
+
+
+def test_a_refused_index_switch_takes_the_new_document_back() -> None:
+    storage = filled()
+
+    class IndexRefused(MemoryStorage):
+        def setItem(self, key: str, value: str) -> None:
+            if key == saves.INDEX_KEY:
+                raise OSError("QuotaExceededError")
+            super().setItem(key, value)
+
+    refusing = IndexRefused()
+    refusing.items = dict(storage.items)
+    sunday = next(e for e in saves.list_saves(refusing) if e.name == "Sunday")
+    refused(refusing, lambda: saves.rename(refusing, sunday.id, "Renamed"), "quota")
+    text = saves.export_text(saves.list_saves(refusing))
+    refused(refusing, lambda: saves.import_files(refusing, [("x", text)]), "quota")
+    refused(refusing, lambda: saves.delete(refusing, sunday.id), "quota")
+
+
+def test_opening_into_a_full_storage_keeps_the_game_in_progress() -> None:
+    storage = filled()
+    sunday = next(e for e in saves.list_saves(storage) if e.name == "Sunday")
+    storage.limit = sum(len(v) for v in storage.items.values())
+    refused(storage, lambda: saves.open_save(storage, sunday.id), "quota")
+
+
+class Disabled:
+    """localStorage when the browser blocks it: every call throws."""
+
+    def getItem(self, key: str) -> str:
+        raise OSError("SecurityError")
+
+    def setItem(self, key: str, value: str) -> None:
+        raise OSError("SecurityError")
+
+    def removeItem(self, key: str) -> None:
+        raise OSError("SecurityError")
+
+
+@pytest.mark.parametrize("storage", [None, Disabled()])
+def test_disabled_storage_is_said_plainly(storage: Any) -> None:
+    assert saves.list_saves(storage) == []
+    for action in (
+        lambda: saves.save_as(storage, "stratego", stratego_text(), "x"),
+        lambda: saves.import_files(storage, [("x", json.dumps(envelope()))]),
+    ):
+        with pytest.raises(SaveProblem) as caught:
+            action()
+        assert caught.value.code == "storage_unavailable"
+
+
+def test_names_and_missing_games_are_checked_before_writing() -> None:
+    storage = filled()
+    refused(storage, lambda: saves.save_as(storage, "stratego", stratego_text(), "   "), "no_name")
+    refused(storage, lambda: saves.save_as(storage, "stratego", None, "x"), "no_game")
+    refused(storage, lambda: saves.rename(storage, "nope", "x"), "not_found")
+    long = saves.save_as(storage, "stratego", stratego_text(), "n" * 200)
+    assert len(long.name) == saves.MAX_NAME
+
+
+def test_a_damaged_document_in_the_storage_is_skipped_not_removed() -> None:
+    storage = filled()
+    key = saves.load_index(storage)[0]
+    storage.setItem(key, '{"format": "tablero-save", "vers')
+    assert [e.name for e in saves.list_saves(storage)] == ["Evening"]
+    assert storage.getItem(key) is not None
+
+
+def test_the_stored_copy_is_independent_of_the_entry() -> None:
+    storage = filled()
+    entry = saves.list_saves(storage)[0]
+    before = copy.deepcopy(entry.session)
+    entry.session["names"] = {}
+    assert saves.get(storage, entry.id).session == before
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_error_code_has_a_message(language: str) -> None:
+    strings = table(language)
+    codes = [
+        "storage_unavailable",
+        "quota",
+        "not_json",
+        "empty",
+        "truncated",
+        "not_a_save",
+        "unknown_game",
+        "newer_version",
+        "damaged",
+        "illegal",
+        "not_found",
+        "no_name",
+        "no_game",
+    ]
+    for code in codes:
+        assert f"saves_error_{code}" in strings, code
