@@ -429,3 +429,59 @@ def test_every_error_code_has_a_message(language: str) -> None:
     ]
     for code in codes:
         assert f"saves_error_{code}" in strings, code
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def test_the_screen_escapes_every_name_and_lists_what_it_should() -> None:
+    from ui import saves_screen
+
+    storage = filled()
+    evil = "<img src=x onerror=alert(1)>"
+    saves.rename(storage, saves.list_saves(storage)[0].id, evil)
+    t = Translator("en")
+    current = {"stratego": saves.describe("stratego", json.loads(stratego_text()))}
+    markup = saves_screen.screen(
+        t, current=current, entries=saves.list_saves(storage), state=saves_screen.State(), now=NOW
+    )
+    assert "<img" not in markup
+    assert "&lt;img src=x onerror=alert(1)&gt;" in markup
+    assert markup.count('data-saves-act="open"') == 2
+    assert 'data-saves-form="save-as" data-game="stratego"' in markup
+    assert 'accept=".json,application/json" multiple' in markup
+    assert "2 moves played" in markup and "Turn 1" in markup
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_screen_asks_before_deleting_and_renames_in_place(language: str) -> None:
+    from ui import saves_screen
+
+    storage = filled()
+    entry = saves.list_saves(storage)[0]
+    t = Translator(language)
+    deleting = saves_screen.screen(
+        t,
+        current={},
+        entries=[entry],
+        state=saves_screen.State(deleting=entry.id),
+        now=NOW,
+    )
+    assert t("saves_delete_yes") in deleting and 'data-saves-act="open"' not in deleting
+    renaming = saves_screen.screen(
+        t, current={}, entries=[entry], state=saves_screen.State(renaming=entry.id), now=NOW
+    )
+    assert 'data-saves-form="rename"' in renaming and f'value="{entry.name}"' in renaming
+    assert t("saves_in_progress_none") in renaming
+
+
+def test_settings_say_whether_storage_is_persistent() -> None:
+    from html import escape
+
+    from ui import screens
+    from ui.settings import Settings
+
+    t = Translator("en")
+    assert escape(t("saves_persist_granted")) in screens.settings(t, Settings(), True)
+    assert escape(t("saves_persist_denied")) in screens.settings(t, Settings(), False)
+    assert escape(t("saves_persist_unknown")) in screens.settings(t, Settings())

@@ -6,6 +6,7 @@ is replaced on every screen change, so per-element listeners would be lost).
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 from typing import Any
 
@@ -16,6 +17,7 @@ from ui import screens, settings
 from ui.games import Context, Controller, controller_class, game_in_progress
 from ui.i18n import Translator
 from ui.routes import GAMES, Route, parse
+from ui.saves_page import SavesPage, ask_persistence, persist_state
 
 
 class App:
@@ -33,7 +35,10 @@ class App:
             announce=self.announce,
         )
         self.controllers: dict[str, Controller] = {}
-        self.active: Controller | None = None
+        self.active: Controller | SavesPage | None = None
+        # Opening a saved game drops that game's controller, so it re-reads its autosave.
+        self.saves_page = SavesPage(self.context, forget=lambda g: self.controllers.pop(g, None))
+        self.persisted = persist_state(self.storage)  # the browser's last answer, if any
         # Proxies must stay referenced for as long as the listeners exist.
         self._listeners = [
             ("hashchange", window, create_proxy(self._on_hash_change)),
@@ -54,6 +59,15 @@ class App:
         document.getElementById("loading").hidden = True
         self.root.hidden = False
         document.documentElement.setAttribute("data-ready", "")
+        self._tasks = [
+            asyncio.ensure_future(ask_persistence(self.storage, self._on_persist_answer))
+        ]
+
+    def _on_persist_answer(self, granted: bool | None) -> None:
+        self.persisted = granted
+        note = document.getElementById("storage-note")
+        if note:
+            note.outerHTML = screens.storage_note(self.t, granted)
 
     def route(self) -> Route:
         return parse(str(window.location.hash))
@@ -90,7 +104,7 @@ class App:
                 return screens.rules_index(t)
             return screens.rules(t, game, self.t.language)
         if route.screen == "settings":
-            return screens.settings(t, self.settings)
+            return screens.settings(t, self.settings, self.persisted)
         return screens.not_found(t)
 
     def render(self, *, focus: bool = True) -> None:
@@ -101,7 +115,11 @@ class App:
             self.active.hide()
             self.active = None
         try:
-            controller = self.controller(route.argument) if route.screen == "game" else None
+            controller: Controller | SavesPage | None = None
+            if route.screen == "game":
+                controller = self.controller(route.argument)
+            elif route.screen == "saves":
+                controller = self.saves_page
             if controller is not None:
                 controller.show(self.root, route.path)
                 self.active = controller

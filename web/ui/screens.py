@@ -144,7 +144,21 @@ def _radio_group(name: str, legend: str, options: list[tuple[str, str]], chosen:
     return f'<fieldset class="card choices"><legend>{escape(legend)}</legend>{choices}</fieldset>'
 
 
-def settings(t: Translate, current: Settings) -> str:
+def storage_note(t: Translate, persisted: bool | None) -> str:
+    """Whether the browser promised to keep the saves, with the advice to export them."""
+    key = {True: "saves_persist_granted", False: "saves_persist_denied"}.get(
+        persisted, "saves_persist_unknown"
+    )
+    return (
+        f'<section class="card" id="storage-note" aria-labelledby="storage-note-title">'
+        f'<h2 id="storage-note-title">{escape(t("saves_storage_heading"))}</h2>'
+        f"<p>{escape(t(key))}</p>"
+        + _link_button(t("saved_games"), Route("saves"), "saves")
+        + "</section>"
+    )
+
+
+def settings(t: Translate, current: Settings, persisted: bool | None = None) -> str:
     # Each language is named in itself, so a player can find theirs whatever is shown now.
     languages = [(code, t(f"language_{code}")) for code in LANGUAGES]
     numberings = [(code, t(f"numbering_{code}")) for code in NUMBERINGS]
@@ -157,6 +171,7 @@ def settings(t: Translate, current: Settings) -> str:
             numberings,
             current.stratego_numbering,
         )
+        + storage_note(t, persisted)
         + "</div>"
     )
     return page(t, t("settings_heading"), body)
