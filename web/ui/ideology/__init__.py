@@ -10,14 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from ui import store
-from ui.ideology import session as _session
 
 __all__ = ["Controller", "has_game_in_progress"]
 
 
 def has_game_in_progress(storage: Any) -> bool:
     """Whether an Ideology game that has not ended is saved (for the home screen)."""
-    return _session.has_game_in_progress(store.load(storage, _session.GAME))
+    # Imported here: the home screen asks this at start-up, before anyone opens Ideology,
+    # and the session module brings the whole engine with it.
+    from ui.ideology import session
+
+    return session.has_game_in_progress(store.load(storage, session.GAME))
 
 
 def __getattr__(name: str) -> Any:
