@@ -450,7 +450,7 @@ def test_the_screen_escapes_every_name_and_lists_what_it_should() -> None:
     assert markup.count('data-saves-act="open"') == 2
     assert 'data-saves-form="save-as" data-game="stratego"' in markup
     assert 'accept=".json,application/json" multiple' in markup
-    assert "2 moves played" in markup and "Turn 1" in markup
+    assert "Moves played: 2" in markup and "Turn 1" in markup
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

@@ -212,7 +212,9 @@ class SavesPage:
                 )
         except SaveProblem as problem:
             # Keep the form as it was (the player's typing too) and say what went wrong.
-            self.problem(problem)
+            field = str(form.getAttribute("data-game") or form.getAttribute("data-id") or "")
+            self.state.typed = {field: name}
+            self.problem(problem, focus=f'[data-saves-form="{kind}"] input[name="name"]')
 
     def on_change(self, event: Any) -> None:
         target = event.target

@@ -6,7 +6,7 @@ Every name (save names, player names) goes through ``escape``: a name such as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
@@ -25,6 +25,7 @@ class State:
     opening: str | None = None  # id of the save whose opening awaits confirmation
     message: str = ""
     message_kind: str = "ok"  # "ok" or "error"
+    typed: dict[str, str] = field(default_factory=dict)  # a refused name stays as typed
 
 
 def players_text(summary: dict[str, Any]) -> str:
@@ -106,7 +107,8 @@ def entry_card(t: Translate, entry: Entry, state: State, offset_minutes: int) ->
             f"{escape(t('saves_rename_label', name=entry.name))}</label>"
             '<div class="saves-field-row">'
             f'<input class="saves-input" id="{field}" name="name" type="text"'
-            f' maxlength="{MAX_NAME}" autocomplete="off" required value="{escape(entry.name)}">'
+            f' maxlength="{MAX_NAME}" autocomplete="off" required'
+            f' value="{escape(state.typed.get(entry.id, entry.name))}">'
             f'<button type="submit" class="button button-primary">'
             f"<span>{escape(t('saves_rename_save'))}</span></button>"
             + _button(t("saves_cancel"), "cancel", entry.id)
@@ -176,7 +178,9 @@ def screen(
         else '<div id="saves-message" class="saves-message" hidden></div>'
     )
     progress_items = "".join(
-        in_progress_card(t, game, current[game], default_name(t, current[game], now))
+        in_progress_card(
+            t, game, current[game], state.typed.get(game) or default_name(t, current[game], now)
+        )
         for game in GAMES
         if game in current
     )
