@@ -234,7 +234,7 @@ class SavesPage:
             entries = saves.import_files(self.storage, texts)
         except SaveProblem as problem:
             self.state = State()
-            self.problem(problem, focus="#saves-import")
+            self.problem(problem)  # the message, at the top, takes the focus
             return
         except Exception:
             traceback.print_exc()

@@ -89,7 +89,14 @@ def in_progress_card(t: Translate, game: str, summary: dict[str, Any], name: str
     )
 
 
-def entry_card(t: Translate, entry: Entry, state: State, offset_minutes: int) -> str:
+def entry_card(
+    t: Translate,
+    entry: Entry,
+    state: State,
+    offset_minutes: int,
+    current: dict[str, Any] | None = None,
+) -> str:
+    """One save; ``current`` is the summary of its game's game in progress, if any."""
     sid = escape(entry.id)
     art = icon(GAME_ICONS.get(entry.game, "saves"), "saves-game-icon")
     head = (
@@ -114,6 +121,8 @@ def entry_card(t: Translate, entry: Entry, state: State, offset_minutes: int) ->
             + _button(t("saves_cancel"), "cancel", entry.id)
             + "</div></form>"
         )
+    elif state.opening == entry.id and current is not None:
+        actions = open_confirm(t, entry, current)
     elif state.deleting == entry.id:
         actions = (
             '<div class="saves-confirm saves-confirm-danger">'
@@ -172,7 +181,7 @@ def screen(
     kind = "saves-message-error" if state.message_kind == "error" else "saves-message-ok"
     role = "alert" if state.message_kind == "error" else "status"
     message = (
-        f'<div id="saves-message" class="saves-message {kind}" role="{role}">'
+        f'<div id="saves-message" class="saves-message {kind}" role="{role}" tabindex="-1">'
         f"<p>{escape(state.message)}</p></div>"
         if state.message
         else '<div id="saves-message" class="saves-message" hidden></div>'
@@ -193,11 +202,7 @@ def screen(
         progress = f'<p class="hint">{escape(t("saves_in_progress_none"))}</p>'
     items = []
     for entry in entries:
-        card = entry_card(t, entry, state, offset_minutes)
-        if state.opening == entry.id and entry.game in current:
-            confirm = open_confirm(t, entry, current[entry.game])
-            card = card.replace("</li>", confirm + "</li>")
-        items.append(card)
+        items.append(entry_card(t, entry, state, offset_minutes, current.get(entry.game)))
     if items:
         listing = f'<ul class="saves-list" id="saves-list">{"".join(items)}</ul>'
     else:
