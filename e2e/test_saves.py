@@ -339,3 +339,21 @@ def test_spanish_phone_and_settings_tell_about_persistence(
     assert outline != "none"
     screenshot(page, "saves-empty-phone-es")
     context.close()
+
+
+def test_disabled_storage_is_said_on_the_saves_screen(
+    browser: Browser, server: RunningServer
+) -> None:
+    context = browser.new_context(locale="en-US")
+    context.add_init_script(
+        """Object.defineProperty(window, "localStorage", { get() {
+            throw new DOMException("The operation is insecure.", "SecurityError"); } });"""
+    )
+    page = context.new_page()
+    log = record(context, page, server.url)
+    page.goto(server.url + "#/saves")
+    wait_ready(page)
+    expect(message(page)).to_contain_text("does not let Tablero use its storage")
+    expect(page.locator("#saves-list")).to_have_text("There are no saved games on this tablet yet.")
+    assert log.page_errors == []
+    context.close()

@@ -375,6 +375,7 @@ class Disabled:
 @pytest.mark.parametrize("storage", [None, Disabled()])
 def test_disabled_storage_is_said_plainly(storage: Any) -> None:
     assert saves.list_saves(storage) == []
+    assert not saves.available(storage) and saves.available(MemoryStorage())
     for action in (
         lambda: saves.save_as(storage, "stratego", stratego_text(), "x"),
         lambda: saves.import_files(storage, [("x", json.dumps(envelope()))]),

@@ -243,6 +243,15 @@ def _require(storage: Any) -> None:
         raise SaveProblem("storage_unavailable") from None
 
 
+def available(storage: Any) -> bool:
+    """Whether the browser lets the app read its storage at all."""
+    try:
+        _require(storage)
+    except SaveProblem:
+        return False
+    return True
+
+
 def load_index(storage: Any) -> list[str]:
     """The storage keys of every save, in the order they were stored."""
     text = store.read_item(storage, INDEX_KEY)

@@ -98,6 +98,9 @@ class SavesPage:
 
     def draw(self, focus: str | None = None) -> None:
         offset = -int(window.Date.new().getTimezoneOffset())
+        if not self.state.message and not saves.available(self.storage):
+            self.state.message = self.context.t("saves_error_storage_unavailable")
+            self.state.message_kind = "error"
         self.root.innerHTML = screen(
             self.context.t,
             current=current_games(self.storage),
