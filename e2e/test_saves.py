@@ -91,7 +91,7 @@ def message(page: Page) -> Any:
 
 
 def check_layout(page: Page, name: str) -> None:
-    for label in ("portrait", "landscape"):
+    for label in ("portrait", "landscape", "phone"):
         width, height = VIEWPORTS[label]
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(100)
@@ -163,6 +163,11 @@ def test_both_games_resume_and_a_save_survives_export_delete_import(
     # Rename and duplicate, then delete the copy (after a confirmation).
     item(page, "Evening").locator('[data-saves-act="rename"]').click()
     expect(page.locator("input[id^='saves-rename-']")).to_be_focused()
+    check_layout(page, "rename")
+    page.keyboard.press("Escape")  # Escape closes the question, like Cancel
+    expect(page.locator("input[id^='saves-rename-']")).to_have_count(0)
+    expect(item(page, "Evening").locator('[data-saves-act="open"]')).to_be_focused()
+    item(page, "Evening").locator('[data-saves-act="rename"]').click()
     page.locator("input[id^='saves-rename-']").fill("Evening, turn 1")
     page.locator("input[id^='saves-rename-']").press("Enter")
     expect(message(page)).to_have_text("Renamed to “Evening, turn 1”.")

@@ -59,6 +59,7 @@ class SavesPage:
             ("click", create_proxy(self._guard(self.on_click))),
             ("submit", create_proxy(self._guard(self.on_submit))),
             ("change", create_proxy(self._guard(self.on_change))),
+            ("keydown", create_proxy(self._guard(self.on_keydown))),
         ]
         self.attached = False
         self.reading: Any = None  # the import in progress (a reference keeps it alive)
@@ -187,6 +188,16 @@ class SavesPage:
         except SaveProblem as problem:
             self.state = State()
             self.problem(problem, focus=back)
+
+    def on_keydown(self, event: Any) -> None:
+        """Escape closes an open question (rename, delete, open) like Cancel."""
+        state = self.state
+        asked = state.renaming or state.deleting or state.opening
+        if str(event.key) != "Escape" or not asked:
+            return
+        event.preventDefault()
+        self.state = State()
+        self.draw(focus=f'[data-saves-act="open"][data-id="{asked}"]')
 
     def on_submit(self, event: Any) -> None:
         form = event.target
