@@ -486,3 +486,11 @@ def test_settings_say_whether_storage_is_persistent() -> None:
     assert escape(t("saves_persist_granted")) in screens.settings(t, Settings(), True)
     assert escape(t("saves_persist_denied")) in screens.settings(t, Settings(), False)
     assert escape(t("saves_persist_unknown")) in screens.settings(t, Settings())
+
+
+def test_unnamed_ideology_players_are_named_by_ideology_in_the_language() -> None:
+    from ui import saves_screen
+
+    summary = {"players": ["Ana", "Communism"], "turn": 1, "stage": "play"}
+    assert saves_screen.players_text(summary, Translator("es")) == "Ana, Comunismo"
+    assert saves_screen.players_text(summary, Translator("en")) == "Ana, Communism"

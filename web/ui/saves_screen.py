@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from engine.ideology import IDEOLOGIES
 from ui.icons import icon
 from ui.routes import GAMES, Route
 from ui.saves import MAX_NAME, Entry, local_date
@@ -28,9 +29,12 @@ class State:
     typed: dict[str, str] = field(default_factory=dict)  # a refused name stays as typed
 
 
-def players_text(summary: dict[str, Any]) -> str:
-    players = summary.get("players") or []
-    return ", ".join(str(p) for p in players)
+def players_text(summary: dict[str, Any], t: Translate | None = None) -> str:
+    """Players' names; an unnamed Ideology player (shown by ideology) in the language."""
+    players = [str(p) for p in summary.get("players") or []]
+    if getattr(t, "language", "en") == "es":
+        players = [IDEOLOGIES[p].name_es if p in IDEOLOGIES else p for p in players]
+    return ", ".join(players)
 
 
 def progress_text(t: Translate, game: str, summary: dict[str, Any]) -> str:
@@ -45,7 +49,7 @@ def progress_text(t: Translate, game: str, summary: dict[str, Any]) -> str:
 
 
 def default_name(t: Translate, summary: dict[str, Any], now: str) -> str:
-    return t("saves_default_name", players=players_text(summary), date=now[:10])[:MAX_NAME]
+    return t("saves_default_name", players=players_text(summary, t), date=now[:10])[:MAX_NAME]
 
 
 def _button(label: str, act: str, save_id: str = "", *, kind: str = "", icon_name: str = "") -> str:
@@ -61,10 +65,9 @@ def _button(label: str, act: str, save_id: str = "", *, kind: str = "", icon_nam
 
 def _meta(t: Translate, game: str, summary: dict[str, Any], *, label: bool = True) -> str:
     game_label = f'<span class="saves-game-label">{escape(game_name(t, game))}</span>'
+    players = t("saves_players", players=players_text(summary, t))
     return (
-        (game_label if label else "")
-        + f'<span class="saves-players">{escape(t("saves_players", players=players_text(summary)))}'
-        "</span>"
+        (game_label if label else "") + f'<span class="saves-players">{escape(players)}</span>'
         f'<span class="saves-progress">{escape(progress_text(t, game, summary))}</span>'
     )
 
@@ -157,7 +160,7 @@ def open_confirm(t: Translate, entry: Entry, current: dict[str, Any]) -> str:
                 "saves_open_confirm",
                 name=entry.name,
                 game=game_name(t, entry.game),
-                players=players_text(current),
+                players=players_text(current, t),
             )
         )
         + "</p>"
