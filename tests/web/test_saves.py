@@ -494,3 +494,20 @@ def test_unnamed_ideology_players_are_named_by_ideology_in_the_language() -> Non
     summary = {"players": ["Ana", "Communism"], "turn": 1, "stage": "play"}
     assert saves_screen.players_text(summary, Translator("es")) == "Ana, Comunismo"
     assert saves_screen.players_text(summary, Translator("en")) == "Ana, Communism"
+
+
+def test_a_lost_or_damaged_index_hides_no_save() -> None:
+    storage = filled()
+    sunday = next(e for e in saves.list_saves(storage) if e.name == "Sunday")
+    saves.rename(storage, sunday.id, "Sunday night")
+    storage.setItem(sunday.key, storage.getItem(saves.get(storage, sunday.id).key) or "")
+    names = ["Evening", "Sunday night"]
+    for damage in ("{not json", None, json.dumps({"format": "other"})):
+        if damage is None:
+            storage.removeItem(saves.INDEX_KEY)
+        else:
+            storage.setItem(saves.INDEX_KEY, damage)
+        # A leftover older revision of a save is not listed twice.
+        assert sorted(e.name for e in saves.list_saves(storage)) == names
+    saves.save_as(storage, "ideology", ideology_text(), "After", now=LATER)
+    assert sorted(e.name for e in saves.list_saves(storage)) == ["After", *names]

@@ -252,20 +252,38 @@ def available(storage: Any) -> bool:
     return True
 
 
-def load_index(storage: Any) -> list[str]:
-    """The storage keys of every save, in the order they were stored."""
-    text = store.read_item(storage, INDEX_KEY)
-    if not text:
-        return []
+def _scan(storage: Any) -> list[str]:
+    """Keys of saves found in the storage itself (the newest revision of each id)."""
+    newest: dict[str, str] = {}
     try:
-        data = json.loads(text)
+        found = [str(storage.key(i)) for i in range(int(storage.length))]
+    except Exception:
+        return []
+    for key in sorted(found, key=_revision):
+        parts = key[len(KEY_PREFIX) :].split(".")
+        if key.startswith(KEY_PREFIX) and len(parts) == 2 and parts[1].isdigit():
+            newest[parts[0]] = key
+    return list(newest.values())
+
+
+def load_index(storage: Any) -> list[str]:
+    """The storage keys of every save, in the order they were stored.
+
+    Should the index itself be missing or unreadable while saves are stored, the saves
+    are found by their keys instead: a damaged index never hides a save.
+    """
+    text = store.read_item(storage, INDEX_KEY)
+    try:
+        data = json.loads(text) if text else None
     except ValueError:
-        return []
-    if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT:
-        return []
-    keys = data.get("keys")
-    if not isinstance(keys, list):
-        return []
+        data = None
+    keys = data.get("keys") if isinstance(data, dict) else None
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != INDEX_FORMAT
+        or not isinstance(keys, list)
+    ):
+        return _scan(storage) if storage is not None else []
     return [k for k in keys if isinstance(k, str) and k.startswith(KEY_PREFIX)]
 
 

@@ -47,6 +47,14 @@ class MemoryStorage:
     def removeItem(self, key: str) -> None:
         self.items.pop(key, None)
 
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str | None:
+        keys = list(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
+
 
 def read_item(storage: Any, key: str) -> str | None:
     """One stored value, or None when it is missing or the storage refuses to answer."""
