@@ -45,10 +45,6 @@ def stored(page: Page) -> dict[str, str]:
     return dict(page.evaluate(SAVED_KEYS))
 
 
-def saves_only(items: dict[str, str]) -> dict[str, str]:
-    return {k: v for k, v in items.items() if k.startswith("tablero.saves.")}
-
-
 def play_ideology(page: Page, game: ideology.Game, plan: Plan, actions: int) -> None:
     """Tap through ``actions`` player actions (covers and summaries on the way)."""
     done = 0
