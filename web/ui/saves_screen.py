@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from engine.ideology import IDEOLOGIES
 from ui.icons import icon
 from ui.routes import GAMES, Route
 from ui.saves import MAX_NAME, Entry, local_date
@@ -33,6 +32,9 @@ def players_text(summary: dict[str, Any], t: Translate | None = None) -> str:
     """Players' names; an unnamed Ideology player (shown by ideology) in the language."""
     players = [str(p) for p in summary.get("players") or []]
     if getattr(t, "language", "en") == "es":
+        # Imported here: the shell loads this module at start-up, the engine only on need.
+        from engine.ideology import IDEOLOGIES
+
         players = [IDEOLOGIES[p].name_es if p in IDEOLOGIES else p for p in players]
     return ", ".join(players)
 
