@@ -65,13 +65,23 @@ def _button(label: str, act: str, save_id: str = "", *, kind: str = "", icon_nam
     )
 
 
-def _meta(t: Translate, game: str, summary: dict[str, Any], *, label: bool = True) -> str:
-    game_label = f'<span class="saves-game-label">{escape(game_name(t, game))}</span>'
+DOT = '<span class="saves-dot" aria-hidden="true"> · </span>'
+
+
+def _meta(
+    t: Translate, game: str, summary: dict[str, Any], *, label: bool = True, date: str = ""
+) -> str:
+    """Facts about a game as one line of text that wraps (dots between the facts)."""
     players = t("saves_players", players=players_text(summary, t))
-    return (
-        (game_label if label else "") + f'<span class="saves-players">{escape(players)}</span>'
-        f'<span class="saves-progress">{escape(progress_text(t, game, summary))}</span>'
-    )
+    parts = [
+        f'<span class="saves-players">{escape(players)}</span>',
+        f'<span class="saves-progress">{escape(progress_text(t, game, summary))}</span>',
+    ]
+    if label:
+        parts.insert(0, f'<span class="saves-game-label">{escape(game_name(t, game))}</span>')
+    if date:
+        parts.append(date)
+    return DOT.join(parts)
 
 
 def in_progress_card(t: Translate, game: str, summary: dict[str, Any], name: str) -> str:
@@ -104,12 +114,14 @@ def entry_card(
     """One save; ``current`` is the summary of its game's game in progress, if any."""
     sid = escape(entry.id)
     art = icon(GAME_ICONS.get(entry.game, "saves"), "saves-game-icon")
+    date = (
+        f'<time class="saves-date" datetime="{escape(entry.updated)}">'
+        f"{escape(t('saves_date', date=local_date(entry.updated, offset_minutes)))}</time>"
+    )
     head = (
         f'<div class="saves-item-head">{art}'
         f'<h3 id="save-name-{sid}" class="saves-name">{escape(entry.name)}</h3></div>'
-        f'<p class="saves-meta">{_meta(t, entry.game, entry.summary)}'
-        f'<time class="saves-date" datetime="{escape(entry.updated)}">'
-        f"{escape(t('saves_date', date=local_date(entry.updated, offset_minutes)))}</time></p>"
+        f'<p class="saves-meta">{_meta(t, entry.game, entry.summary, date=date)}</p>'
     )
     if state.renaming == entry.id:
         field = f"saves-rename-{sid}"
