@@ -58,7 +58,6 @@ def test_settings_mark_the_current_choices() -> None:
 def test_every_screen_has_one_title_and_a_way_back_except_home() -> None:
     t = Translator("en")
     for markup in (
-        screens.saves(t),
         screens.rules_index(t),
         screens.not_found(t),
         screens.error(t),

@@ -97,8 +97,6 @@ class App:
             )
         if route.screen == "game" and game is not None:
             return screens.not_available(t, game)
-        if route.screen == "saves":
-            return screens.saves(t)
         if route.screen == "rules":
             if game is None:
                 return screens.rules_index(t)

@@ -104,11 +104,6 @@ def not_available(t: Translate, game: str) -> str:
     return page(t, t("new_game_of", game=name), body)
 
 
-def saves(t: Translate) -> str:
-    body = f'<div class="card"><p>{escape(t("saves_empty"))}</p></div>'
-    return page(t, t("saves_heading"), body)
-
-
 def rules_index(t: Translate) -> str:
     links = "".join(
         _link_button(game_name(t, game), Route("rules", game), GAME_ICONS[game]) for game in GAMES
