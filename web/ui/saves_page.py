@@ -15,10 +15,11 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from ui import saves, store
+from ui.listeners import Listeners
 from ui.routes import GAMES
 from ui.saves import SaveProblem
 from ui.saves_screen import State, screen
@@ -55,41 +56,27 @@ class SavesPage:
         self.forget = forget  # drops the shell's cached controller of a game
         self.root: Any = None
         self.state = State()
-        self._handlers = [
-            ("click", create_proxy(self._guard(self.on_click))),
-            ("submit", create_proxy(self._guard(self.on_submit))),
-            ("change", create_proxy(self._guard(self.on_change))),
-            ("keydown", create_proxy(self._guard(self.on_keydown))),
-        ]
-        self.attached = False
+        self.listeners = Listeners(
+            {
+                "click": self.on_click,
+                "submit": self.on_submit,
+                "change": self.on_change,
+                "keydown": self.on_keydown,
+            },
+            on_error=lambda: self.say(self.context.t("error_body"), error=True),
+        )
         self.reading: Any = None  # the import in progress (a reference keeps it alive)
-
-    def _guard(self, handler: Any) -> Any:
-        def guarded(event: Any) -> None:
-            try:
-                handler(event)
-            except Exception:
-                traceback.print_exc()
-                self.say(self.context.t("error_body"), error=True)
-
-        return guarded
 
     # --- shell API ----------------------------------------------------------------------
 
     def show(self, root: Any, path: tuple[str, ...]) -> None:
         self.root = root
-        if not self.attached:
-            for event, handler in self._handlers:
-                root.addEventListener(event, handler)
-            self.attached = True
+        self.listeners.attach(root)
         self.state = State()
         self.draw()
 
     def hide(self) -> None:
-        if self.root is not None and self.attached:
-            for event, handler in self._handlers:
-                self.root.removeEventListener(event, handler)
-        self.attached = False
+        self.listeners.detach()
 
     # --- drawing ------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ import traceback
 from html import escape
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from engine.ideology import IDEOLOGIES, SetupError
@@ -19,6 +18,7 @@ from ui.ideology import render
 from ui.ideology.render import Ui
 from ui.ideology.session import GAME, Session
 from ui.ideology.text import Words
+from ui.listeners import Listeners
 
 BASE = "#/ideology/"
 PLAYERS = list(IDEOLOGIES)
@@ -38,30 +38,15 @@ class Controller:
             "turn_limit": None,
             "error": "",
         }
-        self._handlers = [
-            ("click", create_proxy(self._guard(self.on_click))),
-            ("change", create_proxy(self._guard(self.on_change))),
-            ("submit", create_proxy(self._guard(self.on_submit))),
-        ]
-        self.attached = False
-
-    def _guard(self, handler: Any) -> Any:
-        def guarded(event: Any) -> None:
-            try:
-                handler(event)
-            except Exception:
-                traceback.print_exc()
-
-        return guarded
+        self.listeners = Listeners(
+            {"click": self.on_click, "change": self.on_change, "submit": self.on_submit}
+        )
 
     # --- shell API --------------------------------------------------------------------
 
     def show(self, root: Any, path: tuple[str, ...]) -> None:
         self.root = root
-        if not self.attached:
-            for event, handler in self._handlers:
-                root.addEventListener(event, handler)
-            self.attached = True
+        self.listeners.attach(root)
         screen = path[0] if path else "new"
         if screen == "new":
             self.draw_new()
@@ -81,10 +66,7 @@ class Controller:
             self.session.stage = "cover"
         if self.root is not None:
             self.root.removeAttribute("data-stage")
-        if self.root is not None and self.attached:
-            for event, handler in self._handlers:
-                self.root.removeEventListener(event, handler)
-        self.attached = False
+        self.listeners.detach()
 
     # --- state --------------------------------------------------------------------------
 

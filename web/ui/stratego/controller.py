@@ -11,10 +11,10 @@ import random
 import traceback
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from engine.stratego import BUILTIN_SETUPS, human_setups
+from ui.listeners import Listeners
 from ui.stratego import render, store
 from ui.stratego.render import Ui
 from ui.stratego.session import Message, Session
@@ -50,24 +50,23 @@ class Controller:
         self.drag: dict[str, Any] | None = None
         self.suppress_click = False  # the click a browser sends at the end of a drag
         self.save_failed = False
-        self._handlers = [
-            ("click", create_proxy(self._guard(self.on_click))),
-            ("keydown", create_proxy(self._guard(self.on_keydown))),
-            ("pointerdown", create_proxy(self._guard(self.on_pointer_down))),
-            ("pointermove", create_proxy(self._guard(self.on_pointer_move))),
-            ("pointerup", create_proxy(self._guard(self.on_pointer_up))),
-            ("pointercancel", create_proxy(self._guard(self.on_pointer_cancel))),
-        ]
-        self.attached = False
+        self.listeners = Listeners(
+            {
+                "click": self.on_click,
+                "keydown": self.on_keydown,
+                "pointerdown": self.on_pointer_down,
+                "pointermove": self.on_pointer_move,
+                "pointerup": self.on_pointer_up,
+                "pointercancel": self.on_pointer_cancel,
+            },
+            on_error=lambda: self.say(Message("stratego_error_unknown", alert=True)),
+        )
 
     # ------------------------------------------------------------------ shell API
 
     def show(self, root: Any, path: tuple[str, ...]) -> None:
         self.root = root
-        if not self.attached:
-            for event, handler in self._handlers:
-                root.addEventListener(event, handler)
-            self.attached = True
+        self.listeners.attach(root)
         screen = path[0] if path else "new"
         if screen == "new":
             self.root.innerHTML = render.new_game_screen(
@@ -85,26 +84,13 @@ class Controller:
         self.draw()
 
     def hide(self) -> None:
-        if self.root is not None and self.attached:
-            for event, handler in self._handlers:
-                self.root.removeEventListener(event, handler)
-        self.attached = False
+        self.listeners.detach()
         self._end_drag()
         # Whoever comes back to the game (from the rules, from home) meets the cover.
         if self.session is not None and self.session.shows_secrets():
             self.session.covered = True
 
     # ------------------------------------------------------------------ helpers
-
-    def _guard(self, handler: Any) -> Any:
-        def guarded(event: Any) -> None:
-            try:
-                handler(event)
-            except Exception:
-                traceback.print_exc()
-                self.say(Message("stratego_error_unknown", alert=True))
-
-        return guarded
 
     def ui(self) -> Ui:
         numbering = (
