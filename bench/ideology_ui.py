@@ -29,18 +29,15 @@ import argparse
 import random
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from build import build  # noqa: E402
-from serve import serve_in_background  # noqa: E402
+from browser import app_page, percentile  # noqa: E402
 
 from engine import ideology  # noqa: E402
 from engine.ideology import parse  # noqa: E402
@@ -110,61 +107,40 @@ def choose(game: ideology.Game, player: str, rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
-
-
 def run(turns: int, seed: int) -> tuple[list[tuple[str, float, float]], list[int]]:
-    with tempfile.TemporaryDirectory() as folder:
-        site = Path(folder) / "dist"
-        build(site)
-        server, url = serve_in_background(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-                context = browser.new_context(viewport={"width": 1024, "height": 768})
-                context.add_init_script(PROBE)
-                page = context.new_page()
-                page.goto(url + "#/ideology/new")
-                page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
-                tap(page, "count", "5")
-                for index, player in enumerate(PLAYERS):
-                    page.locator(f'[data-seat-ideology="{index}"]').select_option(player)
-                page.locator("[data-turn-limit]").select_option(str(turns))
-                page.locator("[data-seed]").fill(str(seed))
-                tap(page, "start")
-                page.wait_for_selector(".ig-report")
-                game = ideology.new_game(PLAYERS, seed, turn_limit=turns)
-                rng = random.Random(seed)
-                heavy: list[int] = []
-                taps = 0  # action taps
-                clicks = 0  # every tap the probe sees
-                while not game.is_terminal:
-                    stage = page.locator("#app").get_attribute("data-stage")
-                    if stage == "report":
-                        tap(page, "continue")
-                        clicks += 1
-                        continue
-                    if stage == "cover":
-                        tap(page, "reveal")
-                        clicks += 1
-                        continue
-                    player = game.to_act[0]
-                    action = choose(game, player, rng)
-                    before = len(game.log)
-                    clicks += perform(page, game, action)
-                    game.apply(player, action)
-                    if any(e["event"] == "turn_order" for e in game.log[before:]):
-                        heavy.append(clicks - 1)
-                    taps += 1
-                page.wait_for_function(f"window.__latency.length >= {clicks}")
-                samples = page.evaluate("window.__latency")
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+    with app_page("#/ideology/new", init_script=PROBE) as page:
+        tap(page, "count", "5")
+        for index, player in enumerate(PLAYERS):
+            page.locator(f'[data-seat-ideology="{index}"]').select_option(player)
+        page.locator("[data-turn-limit]").select_option(str(turns))
+        page.locator("[data-seed]").fill(str(seed))
+        tap(page, "start")
+        page.wait_for_selector(".ig-report")
+        game = ideology.new_game(PLAYERS, seed, turn_limit=turns)
+        rng = random.Random(seed)
+        heavy: list[int] = []
+        taps = 0  # action taps
+        clicks = 0  # every tap the probe sees
+        while not game.is_terminal:
+            stage = page.locator("#app").get_attribute("data-stage")
+            if stage == "report":
+                tap(page, "continue")
+                clicks += 1
+                continue
+            if stage == "cover":
+                tap(page, "reveal")
+                clicks += 1
+                continue
+            player = game.to_act[0]
+            action = choose(game, player, rng)
+            before = len(game.log)
+            clicks += perform(page, game, action)
+            game.apply(player, action)
+            if any(e["event"] == "turn_order" for e in game.log[before:]):
+                heavy.append(clicks - 1)
+            taps += 1
+        page.wait_for_function(f"window.__latency.length >= {clicks}")
+        samples = page.evaluate("window.__latency")
     return [(str(act), float(dom), float(frame)) for act, dom, frame in samples], heavy
 
 

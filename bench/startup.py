@@ -8,6 +8,8 @@ headless Chromium, side by side in one run:
 - cold: a fresh browser context each time (empty HTTP cache, no service worker);
 - warm: a second visit in the same context (the app is then served by its service
   worker; the bare page has only the HTTP cache);
+- on localhost (the cost of starting Python) and on an emulated tablet Wi-Fi
+  (40 Mbit/s, 20 ms: what the service worker saves);
 - bytes transferred over the network by the page and its service worker (responses
   served from the service worker's cache count nothing; the worker's own precache
   downloads on the first visit count in full).
@@ -84,7 +86,9 @@ def network_bytes(finished: list[Request]) -> int:
     return total
 
 
-def visit(context: BrowserContext, url: str, *, wait_for_worker: bool) -> tuple[float, int]:
+def visit(
+    context: BrowserContext, url: str, network: Network | None, *, wait_for_worker: bool
+) -> tuple[float, int]:
     finished: list[Request] = []
 
     def on_finished(request: Request) -> None:
@@ -92,6 +96,10 @@ def visit(context: BrowserContext, url: str, *, wait_for_worker: bool) -> tuple[
 
     context.on("requestfinished", on_finished)
     page = context.new_page()
+    if network is not None:
+        devtools = context.new_cdp_session(page)
+        devtools.send("Network.enable")
+        devtools.send("Network.emulateNetworkConditions", network.conditions())
     page.goto(url)
     page.wait_for_function("window.__readyAt !== undefined", timeout=120_000, polling=50)
     seconds = page.evaluate("window.__readyAt") / 1000
@@ -105,20 +113,52 @@ def visit(context: BrowserContext, url: str, *, wait_for_worker: bool) -> tuple[
     return seconds, transferred
 
 
-def measure(browser: Browser, url: str, *, wait_for_worker: bool) -> tuple[float, int, float, int]:
+def measure(
+    browser: Browser, url: str, network: Network | None, *, wait_for_worker: bool
+) -> tuple[float, int, float, int]:
     """One cold visit then one warm visit in the same fresh context."""
     context = browser.new_context()
     context.add_init_script(READY_PROBE)
-    cold_seconds, cold_bytes = visit(context, url, wait_for_worker=wait_for_worker)
-    warm_seconds, warm_bytes = visit(context, url, wait_for_worker=False)
+    cold_seconds, cold_bytes = visit(context, url, network, wait_for_worker=wait_for_worker)
+    warm_seconds, warm_bytes = visit(context, url, network, wait_for_worker=False)
     context.close()
     return cold_seconds, cold_bytes, warm_seconds, warm_bytes
+
+
+@dataclass(frozen=True)
+class Network:
+    """A network the page's own requests are slowed to (Chrome DevTools emulation)."""
+
+    name: str
+    megabits_per_second: float
+    latency_ms: float
+
+    def conditions(self) -> dict[str, object]:
+        bytes_per_second = self.megabits_per_second * 1e6 / 8
+        return {
+            "offline": False,
+            "latency": self.latency_ms,
+            "downloadThroughput": bytes_per_second,
+            "uploadThroughput": bytes_per_second,
+        }
+
+
+# localhost shows the cost of starting Python; a tablet on home Wi-Fi shows what the
+# service worker saves once the 13 MB of Pyodide no longer cross the network.
+NETWORKS: list[Network | None] = [None, Network("Wi-Fi 40 Mbit/s, 20 ms", 40, 20)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="App start-up against bare Pyodide.")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    for network in NETWORKS:
+        run_all(args.runs, network)
+
+
+def run_all(runs: int, network: Network | None) -> None:
+    label = network.name if network else "localhost"
+    print(f"== {label}", flush=True)
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
         build(site)
@@ -127,12 +167,12 @@ def main() -> None:
         results = {name: (Samples(), Samples()) for name in ("app", "bare")}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-            for run in range(args.runs):
+            for run in range(runs):
                 order = ("app", "bare") if run % 2 == 0 else ("bare", "app")
                 for name in order:
                     url = base if name == "app" else base + "bare.html"
                     cold_s, cold_b, warm_s, warm_b = measure(
-                        browser, url, wait_for_worker=name == "app"
+                        browser, url, network, wait_for_worker=name == "app"
                     )
                     results[name][0].add(cold_s, cold_b)
                     results[name][1].add(warm_s, warm_b)
@@ -144,7 +184,7 @@ def main() -> None:
         server.shutdown()
     (app_cold, app_warm), (bare_cold, _bare_warm) = results["app"], results["bare"]
     print()
-    print(f"medians of {args.runs} runs   cold (s)  warm (s)  cold MB  warm MB")
+    print(f"{label}, medians of {runs} runs   cold (s)  warm (s)  cold MB  warm MB")
     for name, (cold, warm) in results.items():
         print(
             f"{name:22} {cold.median_seconds():8.2f}  {warm.median_seconds():8.2f}"

@@ -25,18 +25,15 @@ import argparse
 import random
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from build import build  # noqa: E402
-from serve import serve_in_background  # noqa: E402
+from browser import app_page, percentile  # noqa: E402
 
 from engine.stratego import BUILTIN_SETUPS, new_game  # noqa: E402
 
@@ -62,52 +59,31 @@ def act(page: Page, action: str) -> None:
     page.locator(f'[data-action="{action}"]').click()
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
-
-
 def run(moves: int, seed: int) -> list[tuple[float, float]]:
-    with tempfile.TemporaryDirectory() as folder:
-        site = Path(folder) / "dist"
-        build(site)
-        server, url = serve_in_background(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-                context = browser.new_context(viewport={"width": 1024, "height": 768})
-                context.add_init_script(PROBE)
-                page = context.new_page()
-                page.goto(url + "#/stratego/new")
-                page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
-                act(page, "new-start")
-                for name in (RED, BLUE):
-                    act(page, "reveal")
-                    page.select_option("#st-preset", f"builtin:{name}")
-                    act(page, "setup-use")
-                    act(page, "setup-ready")
-                game = new_game(BUILTIN_SETUPS[RED], BUILTIN_SETUPS[BLUE])
-                rng = random.Random(seed)
-                played = 0
-                while played < moves and game.result is None:
-                    act(page, "reveal")
-                    move = rng.choice(game.legal_moves())
-                    origin, target = move.split("-")
-                    page.locator(f"#sq-{origin}").click()
-                    page.locator(f"#sq-{target}.dest, #sq-{target}.dest-attack").click()
-                    game.play(move)
-                    played += 1
-                    if game.result is not None:
-                        page.wait_for_selector("#st-headline")
-                        break
-                    act(page, "hand-over")
-                page.wait_for_function(f"window.__latency.length >= {played}")
-                samples = page.evaluate("window.__latency")
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+    with app_page("#/stratego/new", init_script=PROBE) as page:
+        act(page, "new-start")
+        for name in (RED, BLUE):
+            act(page, "reveal")
+            page.select_option("#st-preset", f"builtin:{name}")
+            act(page, "setup-use")
+            act(page, "setup-ready")
+        game = new_game(BUILTIN_SETUPS[RED], BUILTIN_SETUPS[BLUE])
+        rng = random.Random(seed)
+        played = 0
+        while played < moves and game.result is None:
+            act(page, "reveal")
+            move = rng.choice(game.legal_moves())
+            origin, target = move.split("-")
+            page.locator(f"#sq-{origin}").click()
+            page.locator(f"#sq-{target}.dest, #sq-{target}.dest-attack").click()
+            game.play(move)
+            played += 1
+            if game.result is not None:
+                page.wait_for_selector("#st-headline")
+                break
+            act(page, "hand-over")
+        page.wait_for_function(f"window.__latency.length >= {played}")
+        samples = page.evaluate("window.__latency")
     return [(float(dom), float(frame)) for dom, frame in samples]
 
 
