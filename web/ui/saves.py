@@ -38,6 +38,7 @@ import importlib
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -141,6 +142,38 @@ def describe(game: str, session: object) -> dict[str, Any]:
     module = importlib.import_module(f"ui.{game}.saves")
     summary: dict[str, Any] = module.describe(session)
     return summary
+
+
+def load_session(
+    session: dict[str, Any],
+    *,
+    game: str,
+    version_field: str,
+    supported: int,
+    load: Callable[[dict[str, Any]], Any],
+    illegal_code: str,
+) -> Any:
+    """Load one game's session document as every game's ``describe`` must: the right
+    game, a version this app knows, and every move replayed by the engine (``load``).
+
+    Raises SaveProblem ``damaged``, ``newer_version``, or ``illegal`` when the engine
+    refused a move (its error code is ``illegal_code``): the file was tampered with.
+    """
+    if session.get("game") != game:
+        raise SaveProblem("damaged")
+    version = session.get(version_field)
+    if isinstance(version, int) and not isinstance(version, bool) and version > supported:
+        raise SaveProblem("newer_version", version=version, supported=supported)
+    try:
+        return load(session)
+    except (KeyError, TypeError, AttributeError):
+        raise SaveProblem("damaged") from None
+    except ValueError as error:  # the engines' SaveError, or malformed content
+        if getattr(error, "code", None) == illegal_code:
+            index = getattr(error, "params", {}).get("index")
+            move = int(index) + 1 if isinstance(index, int) else 0
+            raise SaveProblem("illegal", move=move) from None
+        raise SaveProblem("damaged") from None
 
 
 def _parse_json(text: str) -> Any:

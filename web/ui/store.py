@@ -16,7 +16,11 @@ False
 
 from __future__ import annotations
 
-from typing import Any
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def pointer_key(game: str) -> str:
@@ -86,6 +90,19 @@ def load(storage: Any, game: str) -> str | None:
     if slot not in slots(game):
         return None
     return read_item(storage, slot)
+
+
+def load_parsed(storage: Any, game: str, parse: Callable[[str], T]) -> T | None:
+    """The game's autosave read by ``parse``; None when there is none or it cannot be
+    read (a damaged autosave must not stop the app: the players start a new game)."""
+    text = load(storage, game)
+    if not text:
+        return None
+    try:
+        return parse(text)
+    except Exception:
+        traceback.print_exc()
+        return None
 
 
 def clear(storage: Any, game: str) -> None:

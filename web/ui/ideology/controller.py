@@ -6,7 +6,6 @@ Markup comes from :mod:`ui.ideology.render`, decisions from the engine through
 
 from __future__ import annotations
 
-import traceback
 from html import escape
 from typing import Any
 
@@ -73,13 +72,7 @@ class Controller:
     def current(self) -> Session | None:
         if self.session is None and not self.loaded:
             self.loaded = True
-            text = store.load(self.context.storage, GAME)
-            if text:
-                try:
-                    self.session = Session.from_json(text)
-                except Exception:
-                    traceback.print_exc()
-                    self.session = None
+            self.session = store.load_parsed(self.context.storage, GAME, Session.from_json)
         return self.session
 
     def persist(self) -> None:

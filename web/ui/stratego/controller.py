@@ -8,12 +8,12 @@ type on the ``#app`` root, removed by ``hide()``.
 from __future__ import annotations
 
 import random
-import traceback
 from typing import Any
 
 from pyscript import document, window
 
 from engine.stratego import BUILTIN_SETUPS, human_setups
+from ui import store as shared_store
 from ui.listeners import Listeners
 from ui.stratego import render, store
 from ui.stratego.render import Ui
@@ -110,13 +110,9 @@ class Controller:
     def current(self) -> Session | None:
         if not self.loaded:
             self.loaded = True
-            text = store.load_session(self.context.storage)
-            if text:
-                try:
-                    self.session = Session.from_json(text)
-                except Exception:
-                    traceback.print_exc()
-                    self.session = None
+            self.session = shared_store.load_parsed(
+                self.context.storage, store.GAME, Session.from_json
+            )
         return self.session
 
     def save(self) -> None:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.stratego import SaveError
-from ui.saves import SaveProblem
+from ui.saves import load_session
 from ui.stratego.session import FORMAT, PLAYERS, Session
 
 
@@ -21,22 +20,14 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
     Raises SaveProblem ``damaged``, ``illegal`` (a move the rules forbid: a tampered
     file) or ``newer_version``.
     """
-    if session.get("game") != "stratego":
-        raise SaveProblem("damaged")
-    version = session.get("format")
-    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
-        raise SaveProblem("newer_version", version=version, supported=FORMAT)
-    try:
-        loaded = Session.from_dict(session)
-    except SaveError as error:
-        if error.code == "illegal_move":
-            index = error.params.get("index")
-            raise SaveProblem(
-                "illegal", move=int(index) + 1 if isinstance(index, int) else 0
-            ) from None
-        raise SaveProblem("damaged") from None
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise SaveProblem("damaged") from None
+    loaded: Session = load_session(
+        session,
+        game="stratego",
+        version_field="format",
+        supported=FORMAT,
+        load=Session.from_dict,
+        illegal_code="illegal_move",
+    )
     game = loaded.game
     if loaded.stage == "setup":
         stage = "setup"
