@@ -10,6 +10,7 @@ See docs/ideology-api.md for the API, the action notation and the error codes.
 
 from __future__ import annotations
 
+from . import ai
 from .actions import Action, parse
 from .data import (
     ADVANCES,
@@ -39,6 +40,7 @@ __all__ = [
     "IllegalAction",
     "SaveError",
     "SetupError",
+    "ai",
     "from_json",
     "new_game",
     "parse",

@@ -12,6 +12,7 @@ rescue, silent defence, end of game) are documented in :mod:`engine.stratego.gam
 errors and their codes in :mod:`engine.stratego.errors`.
 """
 
+from . import ai
 from .board import LAKE_NAMES, SQUARE_NAMES
 from .errors import (
     ERROR_CODES,
@@ -78,6 +79,7 @@ __all__ = [
     "SaveError",
     "SetupError",
     "StrategoError",
+    "ai",
     "battle",
     "builtin_setup",
     "from_gravon",

@@ -1,0 +1,175 @@
+"""How strong the computer players are: seeded games between levels, win rates with 95%
+Wilson confidence intervals, and the time each level takes per decision.
+
+Run from the repository root:  .venv/bin/python bench/ai_strength.py [--games N]
+
+* Stratego: hard vs random, hard vs easy, easy vs random; each game draws both setups
+  from the human setups (``ai.choose_setup``) and the colours alternate (the first-named
+  level is Red in even games, Blue in odd ones). A game still going after
+  ``--stratego-cap`` plies (default 3,000) counts as a draw — not a win.
+  Targets (issue 8): hard ≥ 99% vs random, ≥ 75% vs easy; each level beats the one below.
+* Ideology: 3-player games (Capitalism, Communism, Fascism), greedy vs two random players,
+  the greedy seat rotating through the three seats; ``--ideology-turns`` (default 30) is
+  the turn limit (the most influence then wins: random players seldom pass 12 on their
+  own). Fair share: 1/3.
+
+Times are of ``choose_move`` / ``choose_action`` alone (the view is built by the caller
+in any case), median and 95th percentile over every decision of that level. Stdlib only,
+so the same file also runs under Pyodide (``node tools/pyodide_run.mjs script
+bench/ai_strength.py --games 20``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine import ideology, stratego  # after the path fix above
+from engine.ideology import ai as ideology_ai
+from engine.stratego import ai as stratego_ai
+
+STRATEGO_PAIRS = (("hard", "random"), ("hard", "easy"), ("easy", "random"))
+IDEOLOGIES = ("Capitalism", "Communism", "Fascism")
+
+Times = dict[str, list[float]]
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def stratego_game(first: str, second: str, seed: int, cap: int, times: Times) -> float:
+    """One game; 1 if ``first`` won, 0.5 for a draw (or the cap), 0 if it lost."""
+    rng = random.Random(seed)
+    first_colour = "red" if seed % 2 == 0 else "blue"
+    levels = {first_colour: first, stratego.opponent(first_colour): second}
+    game = stratego.new_game(stratego_ai.choose_setup(rng), stratego_ai.choose_setup(rng))
+    plies = 0
+    while game.result is None and plies < cap:
+        player = game.turn
+        view = game.view(player)
+        legal = game.legal_moves()
+        start = time.perf_counter()
+        move = stratego_ai.choose_move(view, legal, levels[player], rng)
+        times[levels[player]].append(time.perf_counter() - start)
+        game.play(move)
+        plies += 1
+    if game.result == first_colour:
+        return 1.0
+    if game.result is None or game.result == "draw":
+        return 0.5
+    return 0.0
+
+
+def ideology_game(seat: str, seed: int, turns: int, times: Times) -> bool:
+    """One 3-player game, greedy in ``seat``; whether greedy won."""
+    rng = random.Random(seed)
+    levels = {p: ("greedy" if p == seat else "random") for p in IDEOLOGIES}
+    game = ideology.new_game(list(IDEOLOGIES), seed=seed, turn_limit=turns)
+    while not game.is_terminal:
+        player = game.to_act[0]
+        view = game.view(player, log_from=len(game.log))
+        legal = game.legal_actions(player)
+        start = time.perf_counter()
+        action = ideology_ai.choose_action(view, legal, levels[player], rng)
+        times[levels[player]].append(time.perf_counter() - start)
+        game.apply(player, action)
+    return game.result == seat
+
+
+def line(label: str, wins: int, draws: int, games: int) -> str:
+    low, high = wilson(wins, games)
+    rate = wins / games if games else 0.0
+    return (
+        f"  {label:<22} {wins:>4}/{games:<4} won, {draws:>3} drawn   "
+        f"win rate {rate:6.1%}  95% CI [{low:6.1%}, {high:6.1%}]"
+    )
+
+
+def time_line(level: str, samples: list[float]) -> str:
+    if not samples:
+        return f"  {level:<8} no decisions"
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"  {level:<8} median {statistics.median(ordered) * 1000:8.2f} ms   "
+        f"p95 {p95 * 1000:8.2f} ms   max {ordered[-1] * 1000:8.2f} ms   "
+        f"({len(ordered)} decisions)"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per Stratego pairing")
+    parser.add_argument(
+        "--ideology-games", type=int, default=None, help="Ideology games (default: --games)"
+    )
+    parser.add_argument("--stratego-cap", type=int, default=3000)
+    parser.add_argument("--ideology-turns", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", choices=("stratego", "ideology"), default=None)
+    args = parser.parse_args(argv)
+    ideology_games = args.ideology_games if args.ideology_games is not None else args.games
+
+    if args.only != "ideology":
+        times: Times = defaultdict(list)
+        print(f"Stratego — {args.games} games per pairing, colours alternating")
+        for first, second in STRATEGO_PAIRS:
+            wins = draws = 0
+            started = time.perf_counter()
+            for index in range(args.games):
+                score = stratego_game(first, second, args.seed + index, args.stratego_cap, times)
+                wins += score == 1.0
+                draws += score == 0.5
+            label = f"{first} vs {second}"
+            print(
+                line(label, wins, draws, args.games), f"  ({time.perf_counter() - started:.0f} s)"
+            )
+        print("Stratego time per move:")
+        for level in stratego_ai.LEVELS:
+            print(time_line(level, times[level]))
+
+    if args.only != "stratego":
+        times = defaultdict(list)
+        print(
+            f"Ideology — {ideology_games} 3-player games, greedy vs two random, seat rotating, "
+            f"turn limit {args.ideology_turns}"
+        )
+        wins = 0
+        per_seat: dict[str, list[int]] = {p: [0, 0] for p in IDEOLOGIES}
+        started = time.perf_counter()
+        for index in range(ideology_games):
+            seat = IDEOLOGIES[index % 3]
+            won = ideology_game(seat, args.seed + index, args.ideology_turns, times)
+            wins += won
+            per_seat[seat][0] += won
+            per_seat[seat][1] += 1
+        print(
+            line("greedy vs 2 random", wins, 0, ideology_games),
+            f"  ({time.perf_counter() - started:.0f} s; fair share 33.3%)",
+        )
+        for seat, (won_here, played) in per_seat.items():
+            if played:
+                print(line(f"  as {seat}", won_here, 0, played))
+        print("Ideology time per action:")
+        for level in ideology_ai.LEVELS:
+            print(time_line(level, times[level]))
+
+
+if __name__ == "__main__":
+    main()
