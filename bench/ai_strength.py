@@ -9,9 +9,9 @@ Run from the repository root:  .venv/bin/python bench/ai_strength.py [--games N]
   ``--stratego-cap`` plies (default 3,000) counts as a draw — not a win.
   Targets (issue 8): hard ≥ 99% vs random, ≥ 75% vs easy; each level beats the one below.
 * Ideology: 3-player games (Capitalism, Communism, Fascism), greedy vs two random players,
-  the greedy seat rotating through the three seats; ``--ideology-turns`` (default 30) is
-  the turn limit (the most influence then wins: random players seldom pass 12 on their
-  own). Fair share: 1/3.
+  the greedy seat rotating through the three seats, then random vs two greedy players;
+  ``--ideology-turns`` (default 30) is the turn limit (the most influence then wins:
+  random players seldom pass 12 on their own). Fair share: 1/3.
 
 Times are of ``choose_move`` / ``choose_action`` alone (the view is built by the caller
 in any case), median and 95th percentile over every decision of that level. Stdlib only,
@@ -76,10 +76,13 @@ def stratego_game(first: str, second: str, seed: int, cap: int, times: Times) ->
     return 0.0
 
 
-def ideology_game(seat: str, seed: int, turns: int, times: Times) -> bool:
-    """One 3-player game, greedy in ``seat``; whether greedy won."""
+def ideology_game(
+    seat: str, seed: int, turns: int, times: Times, level: str = "greedy", others: str = "random"
+) -> bool:
+    """One 3-player game, ``level`` in ``seat`` and ``others`` elsewhere; whether the
+    player in ``seat`` won."""
     rng = random.Random(seed)
-    levels = {p: ("greedy" if p == seat else "random") for p in IDEOLOGIES}
+    levels = {p: (level if p == seat else others) for p in IDEOLOGIES}
     game = ideology.new_game(list(IDEOLOGIES), seed=seed, turn_limit=turns)
     while not game.is_terminal:
         player = game.to_act[0]
@@ -166,6 +169,13 @@ def main(argv: list[str] | None = None) -> None:
         for seat, (won_here, played) in per_seat.items():
             if played:
                 print(line(f"  as {seat}", won_here, 0, played))
+        wins = 0
+        for index in range(ideology_games):
+            seat = IDEOLOGIES[index % 3]
+            wins += ideology_game(
+                seat, args.seed + index, args.ideology_turns, times, "random", "greedy"
+            )
+        print(line("random vs 2 greedy", wins, 0, ideology_games), "  (fair share 33.3%)")
         print("Ideology time per action:")
         for level in ideology_ai.LEVELS:
             print(time_line(level, times[level]))

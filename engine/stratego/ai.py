@@ -87,9 +87,20 @@ def _neighbours_table() -> dict[str, tuple[str, ...]]:
 _NEIGHBOURS = _neighbours_table()
 
 
+_SETUPS: list[tuple[str, ...]] = []
+
+
+def _computer_setups() -> tuple[str, ...]:
+    """The human setups with the Flag on the back rank (a few put it in front)."""
+    if not _SETUPS:
+        _SETUPS.append(tuple(s for s in human_setups() if "F" in s[:10]))
+    return _SETUPS[0]
+
+
 def choose_setup(rng: random.Random) -> str:
-    """A setup for the computer: one people played (``human_setups()``), maybe mirrored."""
-    setups = human_setups()
+    """A setup for the computer: one people played (``human_setups()``) with the Flag on
+    the back rank, maybe mirrored."""
+    setups = _computer_setups()
     setup = setups[rng.randrange(len(setups))]
     if rng.random() < 0.5:
         setup = "".join(setup[r * 10 : r * 10 + 10][::-1] for r in range(4))
@@ -254,6 +265,36 @@ class Beliefs:
     def dists(self) -> dict[str, dict[str, float]]:
         return self._dists
 
+    def exposure(self, vacated: str, occupied: str, captured: str = "") -> float:
+        """Chance that an enemy piece can reach our Flag next move, after our piece
+        left ``vacated`` for ``occupied`` (capturing the enemy on ``captured``)."""
+        flag = self.my_flag
+        if flag is None:
+            return 0.0
+        worst = 0.0
+        f0, r0 = _coords(flag)
+        for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            f, r = f0 + df, r0 + dr
+            steps = 1
+            while 0 <= f < 10 and 0 <= r < 10:
+                square = _name(f, r)
+                if square in _LAKES:
+                    break
+                if square in self.theirs and square != captured:
+                    dist = self.dist(square)
+                    if steps == 1:
+                        p = 1.0 - dist.get("B", 0.0) - dist.get("F", 0.0)
+                    else:
+                        p = dist.get("2", 0.0)
+                    worst = max(worst, p)
+                    break
+                own = square in self.mine and square != vacated
+                if own or square == occupied:
+                    break
+                f, r = f + df, r + dr
+                steps += 1
+        return worst
+
     def dist(self, square: str) -> dict[str, float]:
         """The probability of each letter for the enemy piece on ``square``."""
         letter = self.theirs[square]
@@ -396,8 +437,13 @@ def _hard_score(beliefs: Beliefs, move: str) -> float:
     score = 0.0
     before = _threat(beliefs, letter, src, known, "")
     survives = 1.0
+    exposed = beliefs.exposure(src, src)
     if dst in beliefs.theirs:
         gain, p_win, _ = _expected(beliefs, letter, dst)
+        after_exposure = p_win * beliefs.exposure(src, dst, dst) + (1 - p_win) * beliefs.exposure(
+            src, ""
+        )
+        score += 3000.0 * (exposed - after_exposure)
         dist = beliefs.dist(dst)
         if dist.get("F", 0.0) > 0 and p_win > 0:
             gain += dist["F"] * 2000.0
@@ -407,6 +453,9 @@ def _hard_score(beliefs: Beliefs, move: str) -> float:
             score += 6.0
         if letter == "3":
             score += 30.0 * dist.get("B", 0.0)
+        elif beliefs.theirs[dst] is None and not beliefs.theirs_moved[dst]:
+            # Unmoved unknown pieces hide the Bombs: do not risk officers on them.
+            score -= dist.get("B", 0.0) * _my_value(beliefs, letter)
         survives = p_win
         known = True
         if survives > 0:
@@ -419,6 +468,7 @@ def _hard_score(beliefs: Beliefs, move: str) -> float:
         return score
     after = _threat(beliefs, letter, dst, known, "")
     score += before - after
+    score += 3000.0 * (exposed - beliefs.exposure(src, dst))
     # Approach targets: enemy pieces this piece expects to beat.
     score += 4.0 * (_target_distance(beliefs, letter, src) - _target_distance(beliefs, letter, dst))
     r = _coords(dst)[1]
@@ -428,6 +478,7 @@ def _hard_score(beliefs: Beliefs, move: str) -> float:
     # the chance that an unknown neighbour is the Spy.
     if letter == "S" and beliefs.enemy_marshal_alive:
         score -= 2.0
+    score += _flag_guard(beliefs, src, dst)
     # Stay near our Flag when enemies approach it.
     if beliefs.my_flag is not None and letter in ("7", "8", "6"):
         near = [s for s in beliefs.theirs if _distance(s, beliefs.my_flag) <= 3]
@@ -463,3 +514,19 @@ def _target_distance(beliefs: Beliefs, letter: str, square: str) -> float:
         if d < best:
             best = d
     return best
+
+
+def _flag_guard(beliefs: Beliefs, src: str, dst: str) -> float:
+    """Keep the squares next to our Flag covered, the more so with enemies about."""
+    flag = beliefs.my_flag
+    if flag is None:
+        return 0.0
+    around = _NEIGHBOURS[flag]
+    danger = any(beliefs.theirs_moved[s] and _distance(s, flag) <= 4 for s in beliefs.theirs)
+    weight = 60.0 if danger else 30.0
+    score = 0.0
+    if src in around:
+        score -= weight
+    if dst in around:
+        score += weight
+    return score
