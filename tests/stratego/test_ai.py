@@ -9,6 +9,7 @@ import pytest
 
 from engine import stratego
 from engine.stratego import ai
+from tests.stratego.util import position
 
 SLOW = sys.platform == "emscripten"  # Pyodide is ~3x slower: fewer games there
 MAX_PLIES = 1500
@@ -153,3 +154,37 @@ def test_choices_ignore_hidden_ranks(level: str) -> None:
         if game.moves[-1].is_attack:
             # An attack on a swapped piece may now reveal it: stop comparing there.
             break
+
+
+def _view_with(game: stratego.Game, **known: str) -> dict[str, object]:
+    """Red's view, with some Blue pieces' ranks known (as after an attack) and moved."""
+    view = game.view("red")
+    pieces = view["pieces"]
+    assert isinstance(pieces, dict)
+    for square, letter in known.items():
+        pieces[square].update(letter=letter, known=True, moved=True)
+    return view
+
+
+def test_spy_takes_a_known_marshal() -> None:
+    game = position(e4="rS", e5="bX", a1="rF", b1="r4", j10="bF", i10="bB")
+    view = _view_with(game, e5="X")
+    assert ai.choose_move(view, game.legal_moves(), "hard", random.Random(1)) == "e4-e5"
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_takes_the_weaker_and_spares_the_stronger(level: str) -> None:
+    game = position(e4="r5", e5="b9", f4="b4", a1="rF", j10="bF", i10="bB")
+    view = _view_with(game, e5="9", f4="4")
+    for seed in range(5):
+        move = ai.choose_move(view, game.legal_moves(), level, random.Random(seed))
+        assert move == "e4-f4"
+
+
+def test_hard_keeps_its_flag_covered() -> None:
+    game = position(a1="rF", b1="rB", a2="r7", a3="b5", j4="r4", j10="bF", i10="bB")
+    view = _view_with(game, a3="5")
+    for seed in range(5):
+        move = ai.choose_move(view, game.legal_moves(), "hard", random.Random(seed))
+        assert move not in ("a2-b2",)
+        assert move == "a2-a3"  # the known weaker piece next to the Flag is taken
