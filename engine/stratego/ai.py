@@ -208,6 +208,7 @@ class Beliefs:
         self.enemy_miners = pool.get("3", 0) + sum(1 for v in self.theirs.values() if v == "3")
         self._dists: dict[str, dict[str, float]] = {}
         self.targets: dict[str, list[tuple[str, float]]] = {}
+        self._paths: dict[str, dict[str, int]] = {}
         self._compute_distributions()
         self.my_flag = next((s for s, v in self.mine.items() if v == "F"), None)
 
@@ -294,6 +295,28 @@ class Beliefs:
                 f, r = f + df, r + dr
                 steps += 1
         return worst
+
+    def path_length(self, target: str, square: str) -> float:
+        """Moves from ``square`` to the enemy piece on ``target``, around the lakes, other
+        enemy pieces and our Bombs and Flag (our other pieces can make way)."""
+        lengths = self._paths.get(target)
+        if lengths is None:
+            lengths = {target: 0}
+            frontier = [target]
+            while frontier:
+                following = []
+                for here in frontier:
+                    step = lengths[here] + 1
+                    for n in _NEIGHBOURS[here]:
+                        if n in lengths or n in self.theirs:
+                            continue
+                        if self.mine.get(n) in ("B", "F"):
+                            continue
+                        lengths[n] = step
+                        following.append(n)
+                frontier = following
+            self._paths[target] = lengths
+        return float(lengths.get(square, 40))
 
     def dist(self, square: str) -> dict[str, float]:
         """The probability of each letter for the enemy piece on ``square``."""
@@ -439,14 +462,19 @@ def _hard_score(beliefs: Beliefs, move: str) -> float:
     survives = 1.0
     exposed = beliefs.exposure(src, src)
     if dst in beliefs.theirs:
-        gain, p_win, _ = _expected(beliefs, letter, dst)
-        after_exposure = p_win * beliefs.exposure(src, dst, dst) + (1 - p_win) * beliefs.exposure(
-            src, ""
+        gain, p_win, p_lose = _expected(beliefs, letter, dst)
+        p_tie = max(0.0, 1.0 - p_win - p_lose)
+        after_exposure = (
+            p_win * beliefs.exposure(src, dst, dst)
+            + p_tie * beliefs.exposure(src, "", dst)
+            + p_lose * beliefs.exposure(src, "")
         )
         score += 3000.0 * (exposed - after_exposure)
         dist = beliefs.dist(dst)
         if dist.get("F", 0.0) > 0 and p_win > 0:
-            gain += dist["F"] * 2000.0
+            # Officers leave the probing for the Flag to cheaper pieces.
+            bonus = 2600.0 if VALUES[letter] < 100 else 700.0
+            gain += dist["F"] * (bonus - VALUES["F"])
         score += gain
         # What an attack teaches is worth something: probe with cheap pieces.
         if beliefs.theirs[dst] is None and letter in ("2", "4", "5"):
@@ -510,7 +538,7 @@ def _target_distance(beliefs: Beliefs, letter: str, square: str) -> float:
     """Distance to the nearest good target (nearer for better targets)."""
     best = 30.0
     for target, bonus in _targets(beliefs, letter):
-        d = _distance(square, target) - bonus
+        d = beliefs.path_length(target, square) - bonus
         if d < best:
             best = d
     return best
