@@ -133,3 +133,10 @@ def test_choices_ignore_other_hands(level: str) -> None:
             compared += 1
         game.apply(player, ai.choose_action(game.view(player), legal, "greedy", rng))
     assert compared >= steps // 2
+
+
+def test_doctests() -> None:
+    import doctest
+
+    result = doctest.testmod(ai, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0

@@ -188,3 +188,10 @@ def test_hard_keeps_its_flag_covered() -> None:
         move = ai.choose_move(view, game.legal_moves(), "hard", random.Random(seed))
         assert move not in ("a2-b2",)
         assert move == "a2-a3"  # the known weaker piece next to the Flag is taken
+
+
+def test_doctests() -> None:
+    import doctest
+
+    result = doctest.testmod(ai, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
