@@ -97,6 +97,27 @@ def wait_ready(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
 
 
+# What a finger taps on the shell's screens (a radio input counts by its label, .choice).
+TOUCH_TARGETS = "a[href], button, .choice, summary"
+MIN_TARGET_PX = 44
+
+
+def small_targets(page, selector: str = TOUCH_TARGETS) -> list[str]:  # type: ignore[no-untyped-def]
+    """Visible elements matching ``selector`` smaller than a fingertip (44 × 44 CSS px)."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """([selector, minimum]) => [...document.querySelectorAll(selector)]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => [el, el.getBoundingClientRect()])
+            .filter(([el, box]) => box.width < minimum || box.height < minimum)
+            .map(([el, box]) => `${el.textContent.trim()} ${box.width}x${box.height}`)""",
+        [selector, MIN_TARGET_PX],
+    )
+
+
+def has_horizontal_scroll(page) -> bool:  # type: ignore[no-untyped-def]
+    return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
+
+
 def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

@@ -12,7 +12,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import VIEWPORTS, RunningServer, record, screenshot, wait_ready
+from conftest import (
+    VIEWPORTS,
+    RunningServer,
+    has_horizontal_scroll,
+    record,
+    screenshot,
+    small_targets,
+    wait_ready,
+)
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,15 +166,8 @@ def stage(page: Page) -> str:
     return str(page.locator("#app").get_attribute("data-stage") or "")
 
 
-def small_targets(page: Page) -> list[str]:
-    """Visible buttons, links and summaries smaller than a fingertip (44 × 44 CSS px)."""
-    return page.evaluate(
-        """() => [...document.querySelectorAll('a[href], button, summary, select, input')]
-            .filter((el) => el.offsetParent !== null)
-            .map((el) => [el, el.getBoundingClientRect()])
-            .filter(([el, box]) => box.width < 44 || box.height < 44)
-            .map(([el, box]) => `${el.textContent.trim()} ${box.width}x${box.height}`)"""
-    )
+# The Ideology screens hold selects and text inputs too: every one must be touchable.
+IDEOLOGY_TARGETS = "a[href], button, summary, select, input"
 
 
 def pick_card(page: Page, card_type: str) -> bool:
@@ -271,8 +272,8 @@ def both_viewports(page: Page, name: str) -> None:
                     el.scrollIntoView({ block: "center" }); }"""
         )
         screenshot(page, f"ideology-{name}-{label}{SHOT_SUFFIX[0]}")
-        assert small_targets(page) == [], name
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert small_targets(page, IDEOLOGY_TARGETS) == [], name
+        assert not has_horizontal_scroll(page)
         # What the tablet actually shows (the full-page shot moves the sticky dock).
         shot = f"ideology-{name}-{label}{SHOT_SUFFIX[0]}-screen.png"
         page.screenshot(path=str(screenshot_dir() / shot))
@@ -422,15 +423,15 @@ def test_a_five_player_table_at_phone_width_in_spanish(
     page.locator('[data-act="do"][data-value^="discard"]').first.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".ig-dock-note")).to_contain_text("Descartadas 1")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert not has_horizontal_scroll(page)
     page.locator(".ig-map summary").click()
-    assert small_targets(page) == []
+    assert small_targets(page, IDEOLOGY_TARGETS) == []
     screenshot(page, "ideology-five-players-phone-es")
     page.screenshot(path=str(screenshot_dir() / "ideology-five-players-phone-es-screen.png"))
     for label in ("portrait", "landscape"):
         width, height = VIEWPORTS[label]
         page.set_viewport_size({"width": width, "height": height})
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert not has_horizontal_scroll(page)
         screenshot(page, f"ideology-five-players-{label}-es")
     # Tapping a tile's name lights up its neighbours on the table.
     page.locator('.ig-tile-name[data-value="USSR"]').click()
@@ -449,7 +450,7 @@ def test_a_five_player_table_at_phone_width_in_spanish(
 
 def test_two_players_cannot_take_the_same_ideology(browser: Browser, server: RunningServer) -> None:
     context, page, _ = open_page(browser, server)
-    assert small_targets(page) == []
+    assert small_targets(page, IDEOLOGY_TARGETS) == []
     tap(page, "count", "2")
     page.locator('[data-seat-name="0"]').fill("Ana")
     page.locator('[data-seat-ideology="1"]').select_option("Capitalism")

@@ -12,7 +12,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import VIEWPORTS, RunningServer, record, screenshot, wait_ready
+from conftest import (
+    VIEWPORTS,
+    RunningServer,
+    has_horizontal_scroll,
+    record,
+    screenshot,
+    small_targets,
+    wait_ready,
+)
 from playwright.sync_api import Browser, Page, expect
 from test_ideology import (
     ATTACKER,
@@ -29,7 +37,6 @@ from test_ideology import (
     tap,
 )
 from test_ideology import NAMES as IDEOLOGY_NAMES
-from test_shell import has_horizontal_scroll, small_targets
 from test_stratego import LINE, act, reveal, start, tap_move
 from test_stratego import NAMES as STRATEGO_NAMES
 

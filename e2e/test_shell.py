@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from conftest import VIEWPORTS, RunningServer, record, screenshot, wait_ready
-from playwright.sync_api import Browser, Page, expect
-
-MIN_TARGET_PX = 44
+from conftest import (
+    VIEWPORTS,
+    RunningServer,
+    has_horizontal_scroll,
+    record,
+    screenshot,
+    small_targets,
+    wait_ready,
+)
+from playwright.sync_api import Browser, expect
 
 
 def open_app(
@@ -24,22 +30,6 @@ def open_app(
     page.goto(server.url + path)
     wait_ready(page)
     return context, page, log
-
-
-def small_targets(page: Page) -> list[str]:
-    """Visible interactive elements smaller than a fingertip (radio inputs count by their label)."""
-    return page.evaluate(
-        """(minimum) => [...document.querySelectorAll('a[href], button, .choice, summary')]
-            .filter((el) => el.offsetParent !== null)
-            .map((el) => [el, el.getBoundingClientRect()])
-            .filter(([el, box]) => box.width < minimum || box.height < minimum)
-            .map(([el, box]) => `${el.textContent.trim()} ${box.width}x${box.height}`)""",
-        MIN_TARGET_PX,
-    )
-
-
-def has_horizontal_scroll(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
 
 
 def test_app_starts_with_no_foreign_request_and_no_console_error(

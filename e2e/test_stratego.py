@@ -12,9 +12,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import VIEWPORTS, RunningServer, record, screenshot, wait_ready
+from conftest import (
+    VIEWPORTS,
+    RunningServer,
+    has_horizontal_scroll,
+    record,
+    screenshot,
+    small_targets,
+    wait_ready,
+)
 from playwright.sync_api import Browser, Page, expect
-from test_shell import has_horizontal_scroll, small_targets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -273,14 +280,14 @@ def test_phone_width_has_no_sideways_scroll_and_spanish_is_complete(
     page.select_option("#st-preset", "human")
     act(page, "setup-use")
     expect(page.locator('[data-action="setup-ready"]')).to_be_enabled()
-    assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+    assert not has_horizontal_scroll(page)
     act(page, "setup-ready")
     act(page, "reveal")
     act(page, "setup-fill")
     act(page, "setup-ready")
     act(page, "reveal")
     expect(page.locator("#st-board")).to_be_visible()
-    assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+    assert not has_horizontal_scroll(page)
     if locale == "es-ES":
         expect(page.locator("#screen-title")).to_contain_text("Turno de Rojo")
         expect(page.locator("#st-status")).to_contain_text("Te toca mover")
