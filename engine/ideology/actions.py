@@ -16,6 +16,7 @@ types accepted too) and canonical formatting.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -140,27 +141,25 @@ def _unknown(kind: str, text: str) -> IllegalAction:
     return IllegalAction(f"unknown_{kind}", f"There is no {kind} called {text!r}.", name=text)
 
 
+def _named(names: Mapping[str, str], kind: str, words: list[str]) -> str:
+    """The canonical name the words stand for in ``names``, or IllegalAction ``unknown_<kind>``."""
+    text = " ".join(words)
+    name = names.get(text)
+    if name is None:
+        raise _unknown(kind, text)
+    return name
+
+
 def _card_type(word: str) -> str:
-    card_type = _TYPE_NAMES.get(word)
-    if card_type is None:
-        raise _unknown("type", word)
-    return card_type
+    return _named(_TYPE_NAMES, "type", [word])
 
 
 def _region(words: list[str]) -> str:
-    text = " ".join(words)
-    region = _REGION_NAMES.get(text)
-    if region is None:
-        raise _unknown("region", text)
-    return region
+    return _named(_REGION_NAMES, "region", words)
 
 
 def _ideology(words: list[str]) -> str:
-    text = " ".join(words)
-    ideology = _IDEOLOGY_NAMES.get(text)
-    if ideology is None:
-        raise _unknown("ideology", text)
-    return ideology
+    return _named(_IDEOLOGY_NAMES, "ideology", words)
 
 
 def _bad_syntax(text: str, verb: str | None) -> IllegalAction:
