@@ -198,7 +198,7 @@ def test_the_public_move_list_holds_no_rank() -> None:
     game_session.reveal()
     game_session.tap("b4")
     game_session.tap("b5")
-    assert game_session.public_moves() == [
+    assert game_session.view()["history"] == [
         {"player": "red", "from": "b4", "to": "b5", "attack": False, "outcome": None}
     ]
 

@@ -235,7 +235,7 @@ class Controller:
             graves.outerHTML = render.graveyards_html(ui, session, self.view)
         moves = self.el("st-moves")
         if real(moves):
-            moves.outerHTML = render.move_list_html(ui, session)
+            moves.outerHTML = render.move_list_html(ui, self.view)
 
     def redraw_actions(self) -> None:
         actions = self.el("st-actions")

@@ -646,10 +646,10 @@ def graveyards_html(ui: Ui, session: Session, view: dict[str, Any]) -> str:
     )
 
 
-def move_list_html(ui: Ui, session: Session) -> str:
+def move_list_html(ui: Ui, view: dict[str, Any]) -> str:
     t = ui.t
     items = []
-    for number, move in enumerate(session.public_moves(), start=1):
+    for number, move in enumerate(view["history"], start=1):
         army = ui.army(move["player"])
         if "rescue" in move:
             text = t("stratego_movelist_rescue", army=army, square=move["rescue"])
@@ -759,7 +759,7 @@ def play_screen(ui: Ui, session: Session, view: dict[str, Any]) -> str:
         + '<aside class="side">'
         + side_panel(ui, session, view)
         + graveyards_html(ui, session, view)
-        + move_list_html(ui, session)
+        + move_list_html(ui, view)
         + legend(ui)
         + options_line(ui, session)
         + "</aside></div>"
@@ -814,7 +814,7 @@ def over_screen(ui: Ui, session: Session) -> str:
         + '<aside class="side">'
         + summary
         + graveyards_html(ui, session, view)
-        + move_list_html(ui, session)
+        + move_list_html(ui, view)
         + legend(ui)
         + "</aside></div>"
     )

@@ -136,13 +136,6 @@ class Session:
                 choices.setdefault(parts[1].upper(), []).append(parts[2])
         return choices
 
-    def public_moves(self) -> list[dict[str, Any]]:
-        """The move list both players may see (the view's ``history``: no ranks)."""
-        if self.game is None:
-            return []
-        history: list[dict[str, Any]] = self.game.view(self.player)["history"]
-        return history
-
     # ------------------------------------------------------------------ flow
 
     def reveal(self) -> None:
