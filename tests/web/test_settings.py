@@ -59,3 +59,12 @@ def test_unknown_values_in_a_change_are_replaced_by_defaults() -> None:
     changed = Settings(language="es").with_changes(stratego_numbering="roman")
     assert changed.stratego_numbering == "european"
     assert changed.language == "es"
+
+
+def test_the_computer_pace_is_remembered_and_a_strange_one_falls_back_to_calm() -> None:
+    storage = MemoryStorage()
+    assert load(storage, "en").computer_pace == "calm"
+    save(storage, load(storage, "en").with_changes(computer_pace="quick"))
+    assert load(storage, "en").computer_pace == "quick"
+    storage.setItem(SETTINGS_KEY, json.dumps({"computer_pace": "lightning"}))
+    assert load(storage, "en").computer_pace == "calm"

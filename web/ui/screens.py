@@ -14,7 +14,7 @@ from ui.i18n import LANGUAGES
 from ui.icons import icon
 from ui.markdown import to_html
 from ui.routes import GAMES, Route, href, new_game
-from ui.settings import NUMBERINGS, Settings
+from ui.settings import COMPUTER_PACES, NUMBERINGS, Settings
 
 Translate = Callable[..., str]
 RULES = Path(__file__).resolve().parent.parent / "content" / "rules"
@@ -157,6 +157,7 @@ def settings(t: Translate, current: Settings, persisted: bool | None = None) -> 
     # Each language is named in itself, so a player can find theirs whatever is shown now.
     languages = [(code, t(f"language_{code}")) for code in LANGUAGES]
     numberings = [(code, t(f"numbering_{code}")) for code in NUMBERINGS]
+    paces = [(code, t(f"computer_pace_{code}")) for code in COMPUTER_PACES]
     body = (
         '<div class="settings">'
         + _radio_group("language", t("settings_language"), languages, current.language)
@@ -166,6 +167,7 @@ def settings(t: Translate, current: Settings, persisted: bool | None = None) -> 
             numberings,
             current.stratego_numbering,
         )
+        + _radio_group("computer_pace", t("computer_pace"), paces, current.computer_pace)
         + storage_note(t, persisted)
         + "</div>"
     )

@@ -15,6 +15,9 @@ from ui.i18n import LANGUAGES, supported
 
 SETTINGS_KEY = "tablero.settings"
 NUMBERINGS = ("european", "american")
+#: How long the computer's moves stay on screen before the next one: "calm" lets a person
+#: follow each move, "quick" plays them as fast as the screen can draw.
+COMPUTER_PACES = ("calm", "quick")
 
 
 class Storage(Protocol):
@@ -26,6 +29,7 @@ class Storage(Protocol):
 class Settings:
     language: str = "en"
     stratego_numbering: str = "european"
+    computer_pace: str = "calm"
 
     def with_changes(self, **changes: Any) -> Settings:
         updated = replace(self, **changes)
@@ -37,11 +41,13 @@ class Settings:
             data = {}
         language = data.get("language")
         numbering = data.get("stratego_numbering")
+        pace = data.get("computer_pace")
         if language not in LANGUAGES:
             language = supported(fallback_language)
         return cls(
             language=language,
             stratego_numbering=numbering if numbering in NUMBERINGS else "european",
+            computer_pace=pace if pace in COMPUTER_PACES else "calm",
         )
 
 
