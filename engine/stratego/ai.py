@@ -24,6 +24,9 @@ Levels (``LEVELS``):
   over those possibilities, plus the expected loss from the enemy's best reply, the
   approach toward pieces it expects to beat, Miners toward likely Bombs, Scout probes, the
   Marshal kept from possible Spies and enemy pieces near its own Flag.
+
+A draw offer is answered by :func:`accepts_draw`, from the same view: a computer that is
+behind in material takes the draw.
 """
 
 from __future__ import annotations
@@ -135,6 +138,48 @@ def choose_move(
         elif score > best_score - 1e-9:
             best.append(move)
     return rng.choice(best)
+
+
+#: A computer accepts a draw when its material is below this share of the enemy's
+#: (estimated) material: the hard player expects to outplay a small deficit, so it waits
+#: for a clearer one; the others accept as soon as they are behind.
+DRAW_SHARE: dict[str, float] = {"random": 1.0, "easy": 1.0, "hard": 0.9}
+
+
+def material(view: Mapping[str, Any]) -> tuple[float, float]:
+    """(own, enemy) material on the board as the view's player sees it.
+
+    Own pieces count at their value, known enemy pieces too; the unknown enemy pieces
+    count at the average value of what they can still be (the enemy's army minus what is
+    known to be captured or on the board). The Flags are left out: each side has one.
+
+    >>> from engine import stratego
+    >>> game = stratego.new_game(stratego.random_setup(1), stratego.random_setup(2))
+    >>> material(game.view("red"))
+    (1751.0, 1751.0)
+    """
+    beliefs = Beliefs(view)
+    own = sum(VALUES[letter] for letter in beliefs.mine.values() if letter != "F")
+    enemy = sum(VALUES[letter] for letter in beliefs.theirs.values() if letter not in (None, "F"))
+    unknown = sum(1 for letter in beliefs.theirs.values() if letter is None)
+    if "F" not in beliefs.theirs.values():
+        unknown -= 1  # one of the unknown pieces is the Flag
+    left = [letter for letter, count in beliefs.pool.items() if letter != "F" for _ in range(count)]
+    if unknown > 0 and left:
+        enemy += unknown * sum(VALUES[letter] for letter in left) / len(left)
+    return own, enemy
+
+
+def accepts_draw(view: Mapping[str, Any], level: str) -> bool:
+    """Whether the computer at ``level`` accepts a draw offered to it, from its view only.
+
+    It accepts when it is behind in material (``material``): below ``DRAW_SHARE[level]``
+    of the enemy's. Raises ``ValueError`` for an unknown level.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+    own, enemy = material(view)
+    return own < DRAW_SHARE[level] * enemy
 
 
 class Player:
