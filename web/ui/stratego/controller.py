@@ -3,26 +3,46 @@
 Everything it draws comes from :mod:`ui.stratego.render`; every decision from
 :mod:`ui.stratego.session` (which asks the engine). One delegated listener per event
 type on the ``#app`` root, removed by ``hide()``.
+
+Against the computer, its turns run as short timer tasks (``ui.timer.later``): the
+screen first draws the "thinking" state, then the computer's setup or move is played
+and only the squares it changed are redrawn. ``hide()`` cancels a pending turn; the
+next ``show()`` (a reload too) schedules it again.
 """
 
 from __future__ import annotations
 
 import random
+import traceback
 from typing import Any
 
 from pyscript import document, window
 
-from engine.stratego import BUILTIN_SETUPS, human_setups
+from engine.stratego import BUILTIN_SETUPS, ai, human_setups
 from ui import store as shared_store
+from ui.computer import PERSON, pause_ms, people, seat_value
 from ui.listeners import Listeners
 from ui.stratego import render, store
 from ui.stratego.render import Ui
-from ui.stratego.session import Message, Session
+from ui.stratego.session import (
+    PLAYERS,
+    Message,
+    Session,
+    default_name,
+    is_default_name,
+    names_for_seats,
+)
 from ui.stratego.setup_board import square_of
+from ui.timer import cancel, later, measured
 
 BASE = "#/stratego/"
 DRAG_THRESHOLD = 8  # CSS px a pointer must travel before a press becomes a drag
 OPTION_FIELDS = render.OPTION_NAMES
+#: How long the computer's "thinking" stays on screen at the calm pace: long enough to
+#: see which move was yours and which is its reply, short enough not to wait for it.
+CALM_MS = 600
+#: The name of the User Timing measure of each computer decision (read by the bench).
+COMPUTER_MEASURE = "computer-move"
 
 
 def real(node: Any) -> bool:
@@ -50,9 +70,11 @@ class Controller:
         self.drag: dict[str, Any] | None = None
         self.suppress_click = False  # the click a browser sends at the end of a drag
         self.save_failed = False
+        self.computer_turn: Any = None  # the timer of the computer's pending turn
         self.listeners = Listeners(
             {
                 "click": self.on_click,
+                "change": self.on_change,
                 "keydown": self.on_keydown,
                 "pointerdown": self.on_pointer_down,
                 "pointermove": self.on_pointer_move,
@@ -69,8 +91,12 @@ class Controller:
         self.listeners.attach(root)
         screen = path[0] if path else "new"
         if screen == "new":
+            self.current()  # the last game's names and seats are the form's defaults
             self.root.innerHTML = render.new_game_screen(
-                self.ui(), self.default_names(), self.context.settings.stratego_numbering
+                self.ui(),
+                self.default_names(),
+                self.context.settings.stratego_numbering,
+                self.default_seats(),
             )
             return
         session = self.current()
@@ -86,9 +112,10 @@ class Controller:
     def hide(self) -> None:
         self.listeners.detach()
         self._end_drag()
+        self.cancel_computer_turn()
         # Whoever comes back to the game (from the rules, from home) meets the cover.
-        if self.session is not None and self.session.shows_secrets():
-            self.session.covered = True
+        if self.session is not None:
+            self.session.hide_secrets()
 
     # ------------------------------------------------------------------ helpers
 
@@ -106,6 +133,11 @@ class Controller:
         if self.session is not None:
             names = dict(self.session.names)
         return names
+
+    def default_seats(self) -> dict[str, str]:
+        if self.session is not None:
+            return dict(self.session.seats)
+        return {player: PERSON for player in PLAYERS}
 
     def current(self) -> Session | None:
         if not self.loaded:
@@ -160,6 +192,8 @@ class Controller:
         self.view = None
         if session.covered or session.stage == "draw_offer":
             html = render.cover_screen(ui, session)
+        elif session.stage == "setup" and session.computer_to_act():
+            html = render.computer_setup_screen(ui, session)
         elif session.stage == "setup":
             html = render.setup_screen(
                 ui, session, store.saved_setups(self.context.storage), None, None
@@ -179,6 +213,7 @@ class Controller:
         last = self.view.get("last_move") if self.view else None
         if last and last.get("attack"):
             self.show_status()
+        self.schedule_computer_turn()
 
     def show_status(self) -> None:
         """Bring the move's outcome (and the buttons after it) into view when the board
@@ -210,7 +245,7 @@ class Controller:
             if node is None:
                 continue
             node.outerHTML = render.square_html(
-                ui, square, pieces.get(square), session.player, marks.get(square, ())
+                ui, square, pieces.get(square), session.viewer, marks.get(square, ())
             )
         if focused.startswith("sq-") and focused[3:] in squares:
             node = self.el(focused)
@@ -222,7 +257,7 @@ class Controller:
         assert session is not None and self.view is not None
         ui = self.ui()
         status = self.el("st-status")
-        report = render.report_html(ui, session, self.view, session.player)
+        report = render.report_html(ui, session, self.view, session.viewer)
         if real(status):
             status.innerHTML = (
                 render.status_html(ui, session)
@@ -265,11 +300,48 @@ class Controller:
         self.redraw_squares(changed)
         self.redraw_side()
         self.save()
-        if session.stage == "moved":
+        attacked = bool(new.get("last_move") and new["last_move"].get("attack"))
+        if session.stage == "moved" or (session.solo and attacked):
             self.show_status()
         report = self.el("st-report")
         if real(report) and report.textContent:
             self.context.announce(str(report.textContent))
+        self.schedule_computer_turn()
+
+    # ------------------------------------------------------------------ the computer
+
+    def schedule_computer_turn(self) -> None:
+        """If the computer is to play, play it after the pace's pause (the "thinking"
+        state is already drawn), as its own short task."""
+        session = self.session
+        if session is None or self.computer_turn is not None or not session.computer_to_act():
+            return
+        pause = pause_ms(self.context.settings.computer_pace, CALM_MS)
+        self.computer_turn = later(pause, self.play_computer_turn)
+
+    def cancel_computer_turn(self) -> None:
+        cancel(self.computer_turn)
+        self.computer_turn = None
+
+    def play_computer_turn(self) -> None:
+        self.computer_turn = None
+        session = self.session
+        if session is None or not session.computer_to_act():
+            return
+        stage = session.stage
+        try:
+            measured(COMPUTER_MEASURE, session.computer_act)
+        except Exception:
+            # A bug in the computer must not kill the page: the game stays as it was
+            # saved, and the person is told to reload.
+            traceback.print_exc()
+            name = session.names[session.player]
+            self.say(Message("stratego_computer_failed", {"name": name}, alert=True))
+            return
+        if session.stage != stage or stage == "setup" or self.view is None:
+            self.go()
+        else:
+            self.after_board_change(set())
 
     # ------------------------------------------------------------------ events
 
@@ -315,12 +387,19 @@ class Controller:
         elif action.startswith("setup-"):
             self.setup_action(action)
         elif action == "undo":
+            pair = session.solo and session.stage == "turn"
             if session.undo():
                 self.after_board_change(set())
-                self.say(Message("stratego_undone"))
+                if pair:
+                    opponent = session.names[session.computer or "blue"]
+                    self.say(Message("stratego_undone_pair", {"name": opponent}))
+                else:
+                    self.say(Message("stratego_undone"))
         elif action == "hand-over":
             session.hand_over()
             self.go()
+        elif action == "offer-draw" and session.solo:
+            self.offer_draw_to_computer()
         elif action == "offer-draw":
             session.offer_draw()
             self.go()
@@ -340,17 +419,56 @@ class Controller:
             session.choose_rescue(None)
             self.after_board_change(set())
         elif action == "rematch":
+            self.cancel_computer_turn()
             self.session = session.rematch()
             self.go()
 
+    def offer_draw_to_computer(self) -> None:
+        session = self.session
+        assert session is not None
+        selection = {session.selected, *session.targets} - {None}
+        answer = measured(COMPUTER_MEASURE, session.offer_draw_to_computer)
+        if answer is None:
+            return
+        if answer:
+            self.go()  # the game is over: drawn by agreement
+            return
+        self.after_board_change({square for square in selection if square})
+        opponent = session.names[session.computer or "blue"]
+        self.say(Message("stratego_draw_declined", {"name": opponent}))
+
+    def read_seats(self) -> dict[str, str]:
+        seats = {}
+        for player in PLAYERS:
+            select = self.el(f"st-seat-{player}")
+            seats[player] = seat_value(str(select.value) if real(select) else PERSON, ai.LEVELS)
+        return seats
+
+    def on_change(self, event: Any) -> None:
+        """A seat changed: a name still at its default follows it ("Blue" becomes
+        "Computer (hard)" and back); a typed name stays."""
+        target = event.target
+        player = target.getAttribute("data-seat") if real(target) else None
+        if not real(player):
+            return
+        player = str(player)
+        field = self.el(f"st-name-{player}")
+        t = self.context.t
+        if real(field) and is_default_name(t, str(field.value)):
+            field.value = default_name(t, player, self.read_seats()[player])
+        self.say(None)
+
     def start_new(self) -> None:
-        names = {}
-        for player in ("red", "blue"):
+        seats = self.read_seats()
+        if not people(seats):
+            # Nothing typed is lost: the form stays as it is, with the reason beside it.
+            self.say(Message("computer_needs_person", alert=True))
+            return
+        typed = {}
+        for player in PLAYERS:
             field = self.el(f"st-name-{player}")
-            value = " ".join(str(field.value if real(field) else "").split())[:24]
-            names[player] = value or self.context.t(f"stratego_army_{player}")
-        if names["red"] == names["blue"]:
-            names = {p: f"{names[p]} ({self.context.t(f'stratego_army_{p}')})" for p in names}
+            typed[player] = str(field.value) if real(field) else ""
+        names = names_for_seats(self.context.t, typed, seats)
         options: dict[str, Any] = {}
         for name in OPTION_FIELDS:
             box = self.el(f"st-opt-{name}")
@@ -361,7 +479,8 @@ class Controller:
         numbering = str(chosen.value) if real(chosen) else "european"
         from engine.stratego import Options
 
-        self.session = Session.new(names, Options.from_dict(options), numbering)
+        self.cancel_computer_turn()
+        self.session = Session.new(names, Options.from_dict(options), numbering, seats)
         self.loaded = True
         self.go()
 
@@ -376,8 +495,11 @@ class Controller:
             return
         if session.stage not in ("turn", "moved") or self.view is None:
             return
+        plays = len(session.game.moves) if session.game is not None else 0
         result = session.tap(square)
-        if result.moved or (session.stage == "moved" and not result.message):
+        # A move, or a rescue that sent the turn on to the computer.
+        played = session.game is not None and len(session.game.moves) != plays
+        if result.moved or played or (session.stage == "moved" and not result.message):
             self.after_board_change(result.squares)
         else:
             self.redraw_squares(result.squares)
@@ -629,7 +751,7 @@ class Controller:
         square = target.getAttribute("data-square") if real(target) else None
         if not real(square) or self.session is None:
             return
-        side = self.session.player if self.session.stage != "over" else "red"
+        side = self.session.viewer if self.session.stage != "over" else "red"
         rows = 4 if self.session.stage == "setup" else 10
         found = render.neighbour(str(square), key, side, rows)
         if found:

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from engine.stratego import BUILTIN_SETUPS, LAKE_NAMES, PIECE_KINDS, PIECES
+from engine.stratego import BUILTIN_SETUPS, LAKE_NAMES, PIECE_KINDS, PIECES, ai
+from ui.computer import PERSON, seat_select, thinking_html
 from ui.icons import icon
 from ui.stratego.art import SVG as _SVG
-from ui.stratego.session import Message, Session, other
+from ui.stratego.session import PLAYERS, Message, Session, other
 from ui.stratego.setup_board import square_of
 
 Translate = Callable[..., str]
@@ -267,10 +268,13 @@ def button(
 
 
 def player_tag(session: Session, ui: Ui, player: str) -> str:
-    """The name with the army ("Ana (Red)"), or just the army when that is the name."""
+    """The name with the army ("Ana (Red)"), or just the army when that is the name; a
+    computer's name already has brackets ("Computer (hard), Blue army")."""
     name = session.names[player]
     if name == ui.army(player):
         return name
+    if session.computer_level(player) is not None:
+        return ui.t("stratego_player_tag_computer", name=name, army=ui.army(player))
     return ui.t("stratego_player_tag", name=name, army=ui.army(player))
 
 
@@ -305,14 +309,28 @@ def options_line(ui: Ui, session: Session) -> str:
 # --------------------------------------------------------------------- new game
 
 
-def new_game_screen(ui: Ui, names: dict[str, str], numbering: str) -> str:
+def new_game_screen(
+    ui: Ui, names: dict[str, str], numbering: str, seats: dict[str, str] | None = None
+) -> str:
+    """Names, who plays each army (a person or the computer at a level), optional rules
+    and numbering. ``seats`` come from the previous game (both persons the first time)."""
     t = ui.t
+    seats = seats or {}
     name_fields = "".join(
+        f'<div class="st-seat st-seat-{p}">'
         f'<label class="field"><span>{e(t("stratego_name_of", army=ui.army(p)))}</span>'
         f'<span class="field-row">{tile(ui, p, None, marks=False)}'
         f'<input type="text" id="st-name-{p}" name="{p}" maxlength="24" autocomplete="off" '
         f'value="{e(names[p])}"></span></label>'
-        for p in ("red", "blue")
+        + seat_select(
+            t,
+            label=t("stratego_seat_of", army=ui.army(p)),
+            levels=ai.LEVELS,
+            chosen=seats.get(p, PERSON),
+            attributes=f'id="st-seat-{p}" data-seat="{p}"',
+        )
+        + "</div>"
+        for p in PLAYERS
     )
     option_rows = "".join(
         f'<label class="choice option"><input type="checkbox" id="st-opt-{name}" '
@@ -341,6 +359,8 @@ def new_game_screen(ui: Ui, names: dict[str, str], numbering: str) -> str:
         f'<a href="{RULES_HREF}">{e(t("stratego_read_rules"))}</a></p>{option_rows}</fieldset>'
         f'<fieldset class="card choices"><legend>{e(t("settings_numbering"))}</legend>'
         f"{numberings}</fieldset>"
+        # Where "at least one person" is said, next to the button that needs it.
+        '<p id="st-message" class="st-message" role="status" aria-live="polite"></p>'
         '<div class="button-row">'
         + button(t("stratego_start_setup"), "new-start", "use", primary=True)
         + "</div></div>"
@@ -390,6 +410,20 @@ def cover_screen(ui: Ui, session: Session) -> str:
 
 
 # --------------------------------------------------------------------- setup
+
+
+def computer_setup_screen(ui: Ui, session: Session) -> str:
+    """While the computer sets up its army: nothing of it, only that it is busy."""
+    t = ui.t
+    player = session.player
+    name, army = session.names[player], ui.army(player)
+    return (
+        topbar(ui, t("stratego_computer_setup_title", name=name))
+        + f'<div class="card st-computer-setup st-{player}">'
+        + thinking_html(t, name)
+        + f'<p class="hint">{e(t("stratego_computer_sets_up", name=name, army=army))}</p>'
+        + "</div>"
+    )
 
 
 def setup_grid(ui: Ui, session: Session, selected_cell: int | None) -> str:
@@ -574,13 +608,31 @@ def attack_panel(ui: Ui, last: dict[str, Any], reveal: bool = False) -> str:
 
 
 def report_html(ui: Ui, session: Session, view: dict[str, Any], viewer: str | None) -> str:
-    """What the last move did, told to ``viewer`` (None: to everyone at the end)."""
+    """What the last move did, told to ``viewer`` (None: to everyone at the end).
+
+    Against the computer, once it has replied, the person's own move comes first (its
+    attack's outcome would otherwise vanish at once), then the reply."""
     t = ui.t
     last = view.get("last_move")
     if not last:
         if session.stage == "turn":
             return f"<p>{e(t('stratego_first_move', name=session.names[session.player]))}</p>"
         return ""
+    own = session.own_move_before_reply() if viewer is not None else None
+    if own is None:
+        return move_report(ui, session, last, viewer)
+    reply = t("stratego_their_reply", name=session.names[last["player"]])
+    return (
+        f'<section class="st-exchange st-own-move"><h3>{e(t("stratego_your_last_move"))}</h3>'
+        f"{move_report(ui, session, own, viewer)}</section>"
+        f'<section class="st-exchange st-reply"><h3>{e(reply)}</h3>'
+        f"{move_report(ui, session, last, viewer)}</section>"
+    )
+
+
+def move_report(ui: Ui, session: Session, last: dict[str, Any], viewer: str | None) -> str:
+    """One board move (a view's ``last_move``) in words, with the attack side by side."""
+    t = ui.t
     mover = last["player"]
     squares = {"from": last["from"], "to": last["to"]}
     mine = viewer == mover
@@ -675,6 +727,8 @@ def move_list_html(ui: Ui, view: dict[str, Any]) -> str:
 
 def actions_html(ui: Ui, session: Session) -> str:
     t = ui.t
+    if session.solo and session.stage == "turn":
+        return solo_actions_html(ui, session)
     if session.stage == "turn":
         if session.confirm_resign:
             confirm = t("stratego_resign_confirm", name=session.names[other(session.player)])
@@ -714,6 +768,8 @@ def actions_html(ui: Ui, session: Session) -> str:
                 + undo
                 + "</div>"
             )
+        if session.solo:  # the move goes to the computer by itself
+            return f'<div class="button-row">{undo}</div>'
         return (
             '<div class="button-row">'
             + undo
@@ -728,8 +784,39 @@ def actions_html(ui: Ui, session: Session) -> str:
     return ""
 
 
+def solo_actions_html(ui: Ui, session: Session) -> str:
+    """The person's turn against the computer: undo the last exchange, draw, resign.
+    Nothing while the computer plays (its move comes in a moment)."""
+    t = ui.t
+    if session.player != session.person:
+        return ""
+    if session.confirm_resign:
+        confirm = t("stratego_resign_confirm", name=session.names[other(session.player)])
+        return (
+            f'<p class="warn">{e(confirm)}</p>'
+            '<div class="button-row">'
+            + button(t("stratego_resign_yes"), "resign-yes", "resign")
+            + button(t("stratego_resign_no"), "resign-no", "clear", primary=True)
+            + "</div>"
+        )
+    undo = ""
+    if session.can_undo():
+        undo = button(t("stratego_undo"), "undo", "undo")
+    elif session.undo_would_cross_attack():
+        undo = f'<p class="hint">{e(t("stratego_no_undo_after_attack"))}</p>'
+    return (
+        f'<p class="hint">{e(t("stratego_turn_hint"))}</p><div class="button-row">'
+        + undo
+        + button(t("stratego_offer_draw"), "offer-draw", "draw")
+        + button(t("stratego_resign"), "resign", "resign")
+        + "</div>"
+    )
+
+
 def status_html(ui: Ui, session: Session) -> str:
     t = ui.t
+    if session.computer_to_act():
+        return thinking_html(t, session.names[session.player])
     if session.stage == "moved":
         return f'<h2 class="status-line">{e(t("stratego_status_moved"))}</h2>'
     text = t("stratego_status_turn", name=session.names[session.player])
@@ -738,17 +825,26 @@ def status_html(ui: Ui, session: Session) -> str:
 
 def side_panel(ui: Ui, session: Session, view: dict[str, Any]) -> str:
     return (
-        f'<div class="card status st-{session.player}" id="st-status">{status_html(ui, session)}'
-        f'<div id="st-report">{report_html(ui, session, view, session.player)}</div>'
+        f'<div class="card status st-{session.viewer}" id="st-status">{status_html(ui, session)}'
+        f'<div id="st-report">{report_html(ui, session, view, session.viewer)}</div>'
         '<p id="st-message" class="st-message" role="status" aria-live="polite"></p>'
         f'<div id="st-actions">{actions_html(ui, session)}</div></div>'
     )
 
 
 def play_screen(ui: Ui, session: Session, view: dict[str, Any]) -> str:
+    """The board as the viewer sees it: the player to move, or always the person
+    against the computer (whose title stays put while the turns go back and forth)."""
     t = ui.t
-    player = session.player
-    title = t("stratego_play_title", name=player_tag(session, ui, player))
+    player = session.viewer
+    if session.solo:
+        title = t(
+            "stratego_play_title_vs",
+            name=session.names[player],
+            opponent=player_tag(session, ui, other(player)),
+        )
+    else:
+        title = t("stratego_play_title", name=player_tag(session, ui, player))
     label = t("stratego_board_label", army=ui.army(player))
     return (
         topbar(ui, title)
@@ -791,6 +887,9 @@ def over_screen(ui: Ui, session: Session) -> str:
         winner=session.names.get(result, ""),
         loser=session.names[loser],
     )
+    if reason == "agreed_draw" and session.computer is not None:
+        # The person offered, the computer answered: say who agreed.
+        why = t("stratego_draw_accepted_by", name=session.names[session.computer])
     winner_class = f" over-{result}"
     emblem = f"emblem_{result}" if result in ("red", "blue") else "draw"
     summary = (

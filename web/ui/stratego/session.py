@@ -16,6 +16,15 @@ Stages (``stage``) and the player they belong to (``player``):
 ``covered`` means the pass-the-tablet cover for ``player`` is up: nothing of the game
 is drawn until they tap it. A reload always comes back covered (except at the end).
 
+Against the computer (``seats``: one army a person's, the other a computer level) there
+is no cover at all: the screen always shows the person's view (``viewer``), the
+computer's setup and moves are played by :meth:`Session.computer_act` when
+:meth:`Session.computer_to_act` says so (the controller schedules it), a move of the
+person is handed over at once (after a rescue choice, if one is due), undo takes back
+the person's move with the computer's reply, and a draw offer is answered on the spot.
+The computer's dice come from ``seed`` and the number of plays so far, so a reloaded
+game makes the same choices.
+
 >>> from engine.stratego import BUILTIN_SETUPS
 >>> session = Session.new({"red": "Ana", "blue": "Luis"})
 >>> session.stage, session.player, session.covered
@@ -26,16 +35,27 @@ is drawn until they tap it. A reload always comes back covered (except at the en
 >>> session.reveal(); session.boards["blue"].load(BUILTIN_SETUPS["Scout screen"])
 >>> session.finish_setup(); session.stage, session.player
 ('turn', 'red')
+
+>>> solo = Session.new({"red": "Ana", "blue": "Computer"}, seats={"blue": "hard"}, seed=1)
+>>> solo.covered, solo.viewer; solo.boards["red"].load(BUILTIN_SETUPS["Bomb wall"])
+(False, 'red')
+>>> solo.finish_setup(); solo.computer_to_act(), solo.covered
+(True, False)
+>>> solo.computer_act(); solo.stage, solo.player, solo.covered
+('turn', 'red', False)
 """
 
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine import stratego
-from engine.stratego import PIECES, IllegalMove, Options
+from engine.stratego import PIECES, IllegalMove, Options, ai
+from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
 from ui.stratego.setup_board import SetupBoard, index_of
 
 FORMAT = 1
@@ -44,8 +64,72 @@ STAGES = ("setup", "turn", "moved", "draw_offer", "over")
 NUMBERINGS = ("european", "american")
 
 
+#: ``decision_rng``'s "plays so far" for the computer's setup, before any move.
+SETUP_DECISION = -1
+
+
 def other(player: str) -> str:
     return "blue" if player == "red" else "red"
+
+
+def checked_seats(seats: object) -> dict[str, str]:
+    """Each army's seat from a form or a save: a known computer level, else a person; a
+    game with no person in it (which nobody could play) becomes one for two persons.
+
+    >>> checked_seats({"red": "hard", "blue": "grandmaster"})
+    {'red': 'hard', 'blue': 'person'}
+    >>> checked_seats({"red": "easy", "blue": "easy"}), checked_seats(None)["red"]
+    ({'red': 'person', 'blue': 'person'}, 'person')
+    """
+    given = seats if isinstance(seats, Mapping) else {}
+    checked = {player: seat_value(given.get(player), ai.LEVELS) for player in PLAYERS}
+    if not people(checked):
+        return {player: PERSON for player in PLAYERS}
+    return checked
+
+
+def computer_name(t: Callable[..., str], level: str) -> str:
+    return t(f"stratego_computer_name_{level}")
+
+
+def is_default_name(t: Callable[..., str], name: str) -> bool:
+    """Whether a name field still holds what the app put there (an army's name, or a
+    computer's), so that choosing another seat may replace it."""
+    defaults = {t(f"stratego_army_{player}") for player in PLAYERS}
+    defaults |= {computer_name(t, level) for level in ai.LEVELS}
+    return not name.strip() or " ".join(name.split()) in defaults
+
+
+def default_name(t: Callable[..., str], player: str, seat: str) -> str:
+    """The name a seat gets when the players leave it at the default: the army's name for
+    a person, the computer's name with its level for a computer."""
+    return computer_name(t, seat) if is_computer(seat) else t(f"stratego_army_{player}")
+
+
+def names_for_seats(
+    t: Callable[..., str], typed: Mapping[str, str], seats: Mapping[str, str]
+) -> dict[str, str]:
+    """The players' names from the new-game form: typed names kept (tidied), defaults
+    following the seat, and two equal names told apart by their army.
+
+    >>> t = lambda key, **_: {"stratego_army_red": "Red", "stratego_army_blue": "Blue",
+    ...     "stratego_computer_name_hard": "Computer (hard)"}.get(key, key)
+    >>> names_for_seats(t, {"red": " Ana ", "blue": "Blue"}, {"red": "person", "blue": "hard"})
+    {'red': 'Ana', 'blue': 'Computer (hard)'}
+    >>> two_persons = {"red": "person", "blue": "person"}
+    >>> names_for_seats(t, {"red": "Computer (hard)", "blue": ""}, two_persons)
+    {'red': 'Red', 'blue': 'Blue'}
+    """
+    names = {}
+    for player in PLAYERS:
+        typed_name = " ".join(str(typed.get(player, "")).split())[:24]
+        seat = seats.get(player, PERSON)
+        names[player] = (
+            default_name(t, player, seat) if is_default_name(t, typed_name) else typed_name
+        )
+    if names["red"] == names["blue"]:
+        names = {p: f"{names[p]} ({t(f'stratego_army_{p}')})" for p in PLAYERS}
+    return names
 
 
 @dataclass
@@ -77,6 +161,8 @@ class Session:
     names: dict[str, str]
     options: Options = field(default_factory=Options)
     numbering: str = "european"
+    seats: dict[str, str] = field(default_factory=lambda: checked_seats(None))
+    seed: int = 0  # the computer's dice (with the number of plays so far)
     stage: str = "setup"
     player: str = "red"
     covered: bool = True
@@ -91,6 +177,10 @@ class Session:
     targets: list[str] = field(default_factory=list)
     rescue_letter: str | None = None
     confirm_resign: bool = False
+    # Not saved: the person's own last move as they saw it, for the plays made so far.
+    _own_move_cache: tuple[tuple[Any, ...], dict[str, Any] | None] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @classmethod
     def new(
@@ -98,16 +188,27 @@ class Session:
         names: dict[str, str],
         options: Options | None = None,
         numbering: str = "european",
+        seats: Mapping[str, str] | None = None,
+        seed: int | None = None,
     ) -> Session:
+        checked = checked_seats(seats)
+        solo = len(people(checked)) == 1
+        if seed is None:
+            # Dice only for a computer: two persons' games stay the same save for the
+            # same play.
+            seed = random.getrandbits(32) if solo else 0
         return cls(
             names=dict(names),
             options=options or Options(),
             numbering=numbering if numbering in NUMBERINGS else "european",
+            seats=checked,
+            seed=seed,
+            covered=not solo,
         )
 
     def rematch(self) -> Session:
-        """Same players, options and numbering; new setups."""
-        return Session.new(self.names, self.options, self.numbering)
+        """Same players, seats, options and numbering; new setups and new dice."""
+        return Session.new(self.names, self.options, self.numbering, self.seats)
 
     # ------------------------------------------------------------------ reading
 
@@ -115,15 +216,85 @@ class Session:
     def in_progress(self) -> bool:
         return self.stage != "over"
 
+    @property
+    def solo(self) -> bool:
+        """One person against the computer: nothing to hide from anyone at the table."""
+        return len(people(self.seats)) == 1
+
+    @property
+    def person(self) -> str | None:
+        """The army the person plays against the computer (None in a two-person game)."""
+        found = people(self.seats)
+        return found[0] if len(found) == 1 else None
+
+    @property
+    def computer(self) -> str | None:
+        person = self.person
+        return other(person) if person is not None else None
+
+    @property
+    def viewer(self) -> str:
+        """Whose view the screen shows: the person against the computer, else the player
+        whose turn it is."""
+        return self.person or self.player
+
+    def computer_level(self, player: str) -> str | None:
+        seat = self.seats.get(player, PERSON)
+        return seat if is_computer(seat) else None
+
     def view(self, player: str | None = None) -> dict[str, Any]:
         assert self.game is not None
         if self.stage == "over":
             return self.game.view(player or "red", reveal_all=True)
-        return self.game.view(player or self.player)
+        return self.game.view(player or self.viewer)
 
     def shows_secrets(self) -> bool:
-        """Whether the screen now drawn shows one player's hidden ranks."""
-        return not self.covered and self.stage in ("setup", "turn", "moved")
+        """Whether the screen now drawn shows one player's hidden ranks to someone who
+        should not see them (never against the computer: only the person looks)."""
+        return not self.solo and not self.covered and self.stage in ("setup", "turn", "moved")
+
+    def hide_secrets(self) -> None:
+        """Leaving the game (rules, home): whoever comes back meets the cover."""
+        if self.shows_secrets():
+            self.covered = True
+
+    def computer_to_act(self) -> bool:
+        """Whether the computer is the one to play now (its setup, a move, a rescue)."""
+        if not self.solo or self.computer_level(self.player) is None:
+            return False
+        if self.stage == "setup":
+            return self.player not in self.setups
+        return self.stage == "turn" and self.game is not None and self.game.result is None
+
+    def own_move_before_reply(self) -> dict[str, Any] | None:
+        """The person's last move as they saw it when they made it (their attack's
+        outcome, their rescue), once the computer has replied: the screen shows both."""
+        game, person = self.game, self.person
+        if game is None or person is None or self.stage != "turn":
+            return None
+        moves = game.moves
+        # By the plays themselves, not their number: after an undo, other moves may
+        # bring the game back to the same count.
+        if self._own_move_cache is not None and self._own_move_cache[0] == moves:
+            return self._own_move_cache[1]
+        found = None
+        last_own = self._last_move_index(person)
+        last_reply = self._last_move_index(other(person))
+        if last_own is not None and last_reply is not None and last_reply > last_own:
+            earlier = game.copy()
+            while earlier.moves and earlier.moves[-1].player != person:
+                earlier.undo()
+            found = earlier.view(person)["last_move"]
+        self._own_move_cache = (moves, found)
+        return found
+
+    def _last_move_index(self, player: str) -> int | None:
+        assert self.game is not None
+        moves = self.game.moves
+        for index in range(len(moves) - 1, -1, -1):
+            if moves[index].kind == "move" and moves[index].player == player:
+                return index
+        return None
 
     def rescue_choices(self) -> dict[str, list[str]]:
         """Rescue choices the engine offers now, by piece letter -> squares."""
@@ -157,14 +328,17 @@ class Session:
             error = board.error()
             assert error is not None
             return engine_message(error)
+        self._store_setup(setup)
+        return None
+
+    def _store_setup(self, setup: str) -> None:
         self.setups[self.player] = setup
         self.clear_selection()
         if self.player == "red":
-            self.player, self.covered = "blue", True
-            return None
+            self.player, self.covered = "blue", not self.solo
+            return
         self.game = stratego.new_game(self.setups["red"], self.setups["blue"], self.options)
         self._after_play()
-        return None
 
     def _after_play(self) -> None:
         assert self.game is not None
@@ -172,7 +346,7 @@ class Session:
         if self.game.result is not None:
             self.stage, self.covered = "over", False
         else:
-            self.stage, self.player, self.covered = "turn", self.game.turn, True
+            self.stage, self.player, self.covered = "turn", self.game.turn, not self.solo
 
     def hand_over(self) -> None:
         """After a move: the cover for the next player."""
@@ -180,6 +354,54 @@ class Session:
         if self.stage != "moved" or self.game.rescue_pending:
             return
         self._after_play()
+
+    def _after_own_play(self) -> None:
+        """Against the computer a finished move goes straight to it (no tablet to pass)."""
+        if self.solo:
+            self.hand_over()
+
+    # ------------------------------------------------------------------ the computer
+
+    def computer_act(self) -> None:
+        """The computer plays its turn: its setup, or its move and any rescue after it.
+
+        It decides from its own view and the legal moves only (``engine.stratego.ai``),
+        with dice fixed by ``seed`` and the plays so far: a reload replays the same choice.
+        """
+        if not self.computer_to_act():
+            return
+        player = self.player
+        level = self.computer_level(player)
+        assert level is not None
+        if self.stage == "setup":
+            self._store_setup(ai.choose_setup(decision_rng(self.seed, SETUP_DECISION)))
+            return
+        game = self.game
+        assert game is not None
+        while game.result is None and game.turn == player:
+            rng = decision_rng(self.seed, len(game.moves))
+            game.play(ai.choose_move(game.view(player), game.legal_moves(), level, rng))
+            if not game.rescue_pending:
+                break
+        self._after_play()
+
+    def offer_draw_to_computer(self) -> bool | None:
+        """The person offers a draw; the computer answers from its own view at once.
+        True: the game ends drawn; False: it goes on; None: no offer can be made now."""
+        computer = self.computer
+        game = self.game
+        if computer is None or game is None or self.stage != "turn":
+            return None
+        if self.player != self.person:
+            return None
+        level = self.computer_level(computer)
+        assert level is not None
+        self.clear_selection()
+        if not ai.accepts_draw(game.view(computer), level):
+            return False
+        game.agree_draw()
+        self.stage, self.covered = "over", False
+        return True
 
     def last_own_move(self) -> stratego.MoveRecord | None:
         """This turn's board move (before the hand-over), if any."""
@@ -192,13 +414,49 @@ class Session:
 
     def can_undo(self) -> bool:
         """A plain move may be taken back before the hand-over; an attack may not: it
-        showed ranks, and taking it back would let the attacker keep what they learnt."""
+        showed ranks, and taking it back would let the attacker keep what they learnt.
+        Against the computer, the person's move goes back with the computer's reply."""
+        if self._pair_to_undo():
+            return True
         record = self.last_own_move()
         return record is not None and not record.is_attack
 
+    def undo_would_cross_attack(self) -> bool:
+        """Whether the last exchange can't be taken back because an attack showed ranks
+        (so the screen says why there is no undo)."""
+        if self.stage == "moved":
+            record = self.last_own_move()
+            return record is not None and record.is_attack
+        plays = self._since_own_move()
+        return any(record.is_attack for record in plays)
+
+    def _since_own_move(self) -> tuple[stratego.MoveRecord, ...]:
+        """Against the computer, on the person's turn: the person's last move and every
+        play after it (their rescue, the computer's reply and its rescue)."""
+        game, person = self.game, self.person
+        if game is None or person is None or self.stage != "turn" or self.player != person:
+            return ()
+        index = self._last_move_index(person)
+        return () if index is None else game.moves[index:]
+
+    def _pair_to_undo(self) -> int:
+        """How many plays an undo takes back against the computer (0: none may be)."""
+        plays = self._since_own_move()
+        if any(record.is_attack for record in plays):
+            return 0
+        replied = any(record.kind == "move" and record.player != self.person for record in plays)
+        return len(plays) if replied else 0
+
     def undo(self) -> bool:
-        """Take back this turn's move (and rescue choice) before the hand-over."""
+        """Take back this turn's move (and rescue choice) before the hand-over; against
+        the computer, on the person's turn, their last move and the computer's reply."""
         game = self.game
+        pair = self._pair_to_undo()
+        if game is not None and pair:
+            for _ in range(pair):
+                game.undo()
+            self.clear_selection()
+            return True
         if game is None or not self.can_undo():
             return False
         while game.moves and game.moves[-1].kind != "move":
@@ -210,7 +468,7 @@ class Session:
         return True
 
     def offer_draw(self) -> None:
-        if self.stage == "turn" and not self.covered:
+        if self.stage == "turn" and not self.covered and not self.solo:
             self.stage, self.player, self.covered = "draw_offer", other(self.player), True
             self.clear_selection()
 
@@ -228,7 +486,7 @@ class Session:
     def resign(self) -> None:
         assert self.game is not None
         if self.stage in ("turn", "moved") and not self.covered:
-            self.game.resign(self.player)
+            self.game.resign(self.viewer)
             self.stage, self.covered = "over", False
             self.clear_selection()
 
@@ -239,6 +497,10 @@ class Session:
         game = self.game
         result = TapResult()
         if game is None or self.covered:
+            return result
+        if self.solo and self.player != self.person and self.stage != "over":
+            # The computer's turn: the person's taps wait for its move.
+            result.message = Message("stratego_wait_computer", {"name": self.names[self.player]})
             return result
         if self.stage == "moved":
             return self._tap_rescue(square)
@@ -259,6 +521,7 @@ class Session:
             self.stage = "moved"
             if game.result is not None:
                 self.stage, self.covered = "over", False
+            self._after_own_play()
             result.moved = True
             return result
         if own and square == self.selected:
@@ -307,6 +570,7 @@ class Session:
             assert self.game is not None
             self.game.play("no rescue")
             self.rescue_letter, self.targets = None, []
+            self._after_own_play()
             return result
         if letter in choices:
             self.rescue_letter = letter
@@ -324,6 +588,7 @@ class Session:
         self.game.play(f"rescue {self.rescue_letter} {square}")
         result.squares |= set(self.targets)
         self.rescue_letter, self.targets = None, []
+        self._after_own_play()
         return result
 
     # ------------------------------------------------------------------ setup taps
@@ -340,6 +605,8 @@ class Session:
             "names": self.names,
             "options": self.options.to_dict(),
             "numbering": self.numbering,
+            "seats": self.seats,
+            "seed": self.seed,
             "stage": self.stage,
             "player": self.player,
             # A reload never shows one player's secrets to whoever holds the tablet.
@@ -362,10 +629,14 @@ class Session:
         player = data["player"]
         if stage not in STAGES or player not in PLAYERS:
             raise ValueError("bad stage")
+        seats = checked_seats(data.get("seats"))  # older saves: two persons
+        seed = data.get("seed")
         session = cls(
             names={p: str(names[p]) for p in PLAYERS},
             options=Options.from_dict(data.get("options") or {}),
             numbering=data.get("numbering", "european"),
+            seats=seats,
+            seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
             stage=stage,
             player=player,
             covered=bool(data.get("covered", True)),
@@ -377,7 +648,21 @@ class Session:
             session.game = stratego.from_json(data["engine"])
         elif stage != "setup":
             raise ValueError("a game stage without a game")
+        if session.solo:
+            session._settle_solo()
         return session
+
+    def _settle_solo(self) -> None:
+        """A game against the computer has no cover, no hand-over and no draw offer
+        waiting (a save edited by hand, or one from a two-person game)."""
+        self.covered = False
+        self.note = None
+        if self.game is not None and self.stage in ("turn", "draw_offer"):
+            self.stage = "turn"
+            if self.game.result is None:
+                self.player = self.game.turn
+        if self.stage == "moved":
+            self.hand_over()
 
     @classmethod
     def from_json(cls, text: str) -> Session:
