@@ -9,6 +9,7 @@ from html import unescape
 from typing import Any
 
 import pytest
+from ui import saves, store
 from ui.i18n import Translator
 from ui.stratego import render
 from ui.stratego import saves as stratego_saves
@@ -352,3 +353,18 @@ def test_a_saved_game_says_it_is_against_the_computer() -> None:
     assert summary["computer"] == {"blue": "hard"}
     two = Session.new({"red": "Ana", "blue": "Luis"})
     assert "computer" not in stratego_saves.describe(two.to_dict())
+
+
+def test_named_saves_export_and_import_keep_the_seats_and_the_dice() -> None:
+    session = against_computer(seed=42)
+    tap_move(session, "b4-b5")  # saved while the computer is to move
+    here = store.MemoryStorage()
+    entry = saves.save_as(here, "stratego", session.to_json(), "Ana vs hard")
+    assert entry.summary["computer"] == {"blue": "hard"}
+    elsewhere = store.MemoryStorage()  # another tablet, through an exported file
+    [imported] = saves.import_files(elsewhere, [("f.json", saves.export_text([entry]))])
+    for storage, save_id in ((here, entry.id), (elsewhere, imported.id)):
+        saves.open_save(storage, save_id)
+        resumed = Session.from_json(store.load(storage, "stratego") or "")
+        assert resumed.seats == {"red": "person", "blue": "hard"} and resumed.seed == 42
+        assert resumed.computer_to_act() and not resumed.covered

@@ -1,0 +1,274 @@
+"""Stratego against the computer in headless Chromium, by taps: a person (Red) plays the
+hard computer (Blue). No cover ever, the "thinking" state comes and goes with every
+reply, Blue's ranks never reach the page, a reload continues, resignation ends it.
+
+The engine runs in this process only to read the autosave (which moves are legal, which
+Blue ranks Red has seen); every move in the browser is made by tapping squares.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+from conftest import (
+    TOUCH_TARGETS,
+    VIEWPORTS,
+    RunningServer,
+    has_horizontal_scroll,
+    record,
+    screenshot,
+    small_targets,
+    wait_ready,
+)
+from playwright.sync_api import Browser, Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import stratego
+
+RED_SETUP = "Lakeside fortress"
+COMPUTER = "Computer (hard)"
+MOVES = 10
+
+SETTINGS = """
+localStorage.setItem("tablero.settings", JSON.stringify({language: "en", computer_pace: "%s"}));
+"""
+# Counts every appearance of the "thinking" state, even one that lasts a single frame,
+# and how long each stayed on screen (milliseconds), as the page's own clock saw it.
+WATCH_THINKING = """
+window.__thinkingShown = 0;
+window.__thinkingSpans = [];
+let thinkingSince = null;
+new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.nodeType === 1 &&
+          (node.id === "computer-thinking" || node.querySelector("#computer-thinking"))) {
+        window.__thinkingShown += 1;
+      }
+    }
+  }
+  const shown = document.getElementById("computer-thinking") !== null;
+  if (shown && thinkingSince === null) {
+    thinkingSince = performance.now();
+  } else if (!shown && thinkingSince !== null) {
+    window.__thinkingSpans.push(performance.now() - thinkingSince);
+    thinkingSince = null;
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+AUTOSAVE = """
+() => localStorage.getItem(localStorage.getItem("tablero.stratego.current"))
+"""
+
+
+def open_page(browser: Browser, server: RunningServer, pace: str, viewport: str = "portrait"):  # type: ignore[no-untyped-def]
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
+    context.add_init_script(SETTINGS % pace)
+    context.add_init_script(WATCH_THINKING)
+    page = context.new_page()
+    log = record(context, page, server.url)
+    page.goto(server.url + "#/stratego/new")
+    wait_ready(page)
+    return context, page, log
+
+
+def act(page: Page, action: str) -> None:
+    page.locator(f'[data-action="{action}"]').click()
+
+
+def saved(page: Page) -> dict:
+    text = page.evaluate(AUTOSAVE)
+    assert text, "the game should be saved"
+    return json.loads(text)
+
+
+def saved_game(page: Page) -> stratego.Game:
+    return stratego.from_json(saved(page)["engine"])
+
+
+def computer_decisions(page: Page) -> int:
+    return int(page.evaluate("performance.getEntriesByName('computer-move').length"))
+
+
+def thinking_shown(page: Page) -> int:
+    return int(page.evaluate("window.__thinkingShown"))
+
+
+def assert_no_cover(page: Page) -> None:
+    assert page.locator("#st-cover").count() == 0, "no pass-the-tablet cover against the computer"
+
+
+def assert_no_unseen_blue_rank(page: Page) -> None:
+    """Nothing in the DOM names a Blue rank that Red has not seen in an attack."""
+    game = saved_game(page)
+    seen = game.view("red")["pieces"]
+    hidden = [
+        square for square, info in seen.items() if info["owner"] == "blue" and not info["letter"]
+    ]
+    assert hidden, "Blue pieces should be on the board"
+    markup = dict(
+        page.eval_on_selector_all(
+            "#st-board .sq.has-blue", "nodes => nodes.map(n => [n.dataset.square, n.outerHTML])"
+        )
+    )
+    names = {kind.name_en for kind in stratego.PIECES.values()}
+    for square in hidden:
+        html = markup[square]
+        assert 'class="rank"' not in html, square
+        assert "rank unknown" in html, square
+        assert not any(name in html for name in names), (square, html)
+    assert game.blue_setup not in page.content()
+
+
+def start_against_computer(page: Page, shots: str | None = None) -> None:
+    page.locator("#st-name-red").fill("Ana")
+    page.select_option("#st-seat-blue", "hard")
+    # The Blue name was the default: it follows the seat.
+    expect(page.locator("#st-name-blue")).to_have_value(COMPUTER)
+    # Two computers: refused in words, and nothing typed is lost.
+    page.select_option("#st-seat-red", "easy")
+    act(page, "new-start")
+    expect(page.locator("#st-message")).to_have_text(
+        "At least one seat must be played by a person."
+    )
+    expect(page.locator("#st-name-red")).to_have_value("Ana")
+    page.select_option("#st-seat-red", "person")
+    if shots:
+        assert not has_horizontal_scroll(page)
+        assert small_targets(page, f"{TOUCH_TARGETS}, select, input[type=text]") == []
+        screenshot(page, f"stratego-computer-new-{shots}")
+    act(page, "new-start")
+    # Straight to Ana's setup: nobody else is at the table.
+    expect(page.locator("#st-board")).to_be_visible()
+    assert_no_cover(page)
+    page.select_option("#st-preset", f"builtin:{RED_SETUP}")
+    act(page, "setup-use")
+    act(page, "setup-ready")
+    # The computer sets up (never shown), then the game begins with Ana to move.
+    expect(page.locator("#screen-title")).to_have_text(f"Ana against {COMPUTER}, Blue army")
+    expect(page.locator("#st-status")).to_contain_text("Your move, Ana")
+    assert_no_cover(page)
+
+
+def play_one_move(page: Page, rng: random.Random) -> bool:
+    """Ana taps a legal move; the computer answers. False once the game has ended."""
+    game = saved_game(page)
+    assert game.turn == "red" and game.result is None
+    move = rng.choice(sorted(game.legal_moves()))
+    origin, target = move.split("-")
+    shown, decisions = thinking_shown(page), computer_decisions(page)
+    page.locator(f"#sq-{origin}").click()
+    expect(page.locator(f"#sq-{target}")).to_have_class(re.compile(r"\bdest(-attack)?\b"))
+    page.locator(f"#sq-{target}").click()
+    page.wait_for_function(
+        "([n]) => performance.getEntriesByName('computer-move').length > n"
+        " && !document.getElementById('computer-thinking')"
+        " || document.querySelector('#st-headline')",
+        arg=[decisions],
+    )
+    if page.locator("#st-headline").count():
+        return False
+    assert thinking_shown(page) > shown, "the thinking state should have been shown"
+    expect(page.locator("#computer-thinking")).to_have_count(0)
+    after = saved_game(page)
+    records = [r for r in after.moves if r.kind == "move"]
+    assert [r.player for r in records[-2:]] == ["red", "blue"], "the computer should answer"
+    assert records[-2].notation == move
+    # The board shows the reply (tinted) and the report speaks to Ana.
+    expect(page.locator(f"#sq-{records[-1].to_square}")).to_have_class(re.compile(r"\blast\b"))
+    expect(page.locator("#st-report")).to_contain_text(f"{COMPUTER}'s reply")
+    expect(page.locator("#st-moves li")).to_have_count(len(records))
+    assert_no_cover(page)
+    assert_no_unseen_blue_rank(page)
+    return True
+
+
+def test_a_person_plays_the_hard_computer_by_taps_with_a_reload_midway(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, page, log = open_page(browser, server, "quick")
+    start_against_computer(page, shots="portrait")
+    assert_no_unseen_blue_rank(page)
+    rng = random.Random(3)
+    played = 0
+    while played < MOVES:
+        if not play_one_move(page, rng):
+            break
+        played += 1
+        if played == 1:
+            assert not has_horizontal_scroll(page)
+            screenshot(page, "stratego-computer-reply-portrait")
+        if played == MOVES // 2:
+            page.reload()
+            wait_ready(page)
+            expect(page.locator("#st-board")).to_be_visible()
+            assert_no_cover(page)
+            expect(page.locator("#st-status")).to_contain_text("Your move, Ana")
+            assert saved(page)["seats"] == {"red": "person", "blue": "hard"}
+    assert played >= 4, "the game should last a few moves"
+    if page.locator("#st-headline").count() == 0:
+        act(page, "resign")
+        act(page, "resign-yes")
+    expect(page.locator("#st-headline")).to_contain_text("wins")
+    assert log.page_errors == [] and log.console_errors == []
+    assert log.foreign_requests() == []
+    context.close()
+
+
+def test_the_calm_pace_shows_the_computer_thinking_and_a_person_may_play_blue(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, page, log = open_page(browser, server, "calm")
+    page.locator("#st-name-blue").fill("Ana")
+    page.select_option("#st-seat-red", "easy")
+    expect(page.locator("#st-name-red")).to_have_value("Computer (easy)")
+    act(page, "new-start")
+    # Red, the computer, sets up first: a moment of "thinking", then Ana's setup.
+    expect(page.locator("#computer-thinking")).to_contain_text("Computer (easy) is thinking…")
+    expect(page.locator("#st-tray")).to_be_visible()
+    assert_no_cover(page)
+    act(page, "setup-fill")
+    act(page, "setup-ready")
+    # Red moves first: Ana sees her own board, turned her way, while the computer thinks.
+    thinking = page.locator("#computer-thinking")
+    expect(thinking).to_be_visible()
+    # A tap on the board meanwhile only asks her to wait.
+    page.locator("#sq-e7").click()
+    expect(page.locator("#st-message")).to_have_text("Wait: it is Computer (easy)'s turn.")
+    expect(page.locator("#st-board")).to_have_class(re.compile(r"\bboard-blue\b"))
+    assert_no_cover(page)
+    screenshot(page, "stratego-computer-thinking-portrait")
+    expect(thinking).to_have_count(0)
+    expect(page.locator("#st-moves li")).to_have_count(1)
+    expect(page.locator("#st-status")).to_contain_text("Your move, Ana")
+    # The setup's and the first move's thinking each stayed a visible moment (600 ms).
+    spans = page.evaluate("window.__thinkingSpans")
+    assert len(spans) == 2 and min(spans) >= 450, spans
+    assert log.page_errors == [] and log.console_errors == []
+    context.close()
+
+
+def test_against_the_computer_on_a_phone_nothing_scrolls_sideways(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, page, _log = open_page(browser, server, "calm", viewport="phone")
+    page.select_option("#st-seat-blue", "random")
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "stratego-computer-new-phone")
+    act(page, "new-start")
+    act(page, "setup-fill")
+    act(page, "setup-ready")
+    expect(page.locator("#st-board")).to_be_visible()
+    act(page, "offer-draw")  # equal armies: the computer plays on, and says so
+    expect(page.locator("#st-message")).to_have_text(
+        "Computer (beginner) declined the draw: the game goes on."
+    )
+    assert not has_horizontal_scroll(page)
+    screenshot(page, "stratego-computer-play-phone")
+    context.close()
