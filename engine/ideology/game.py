@@ -142,12 +142,14 @@ def _normalise_options(options: Mapping[str, Any] | None, turn_limit: int | None
     limit = merged["turn_limit"]
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise SetupError(
-            "bad_option", "The turn limit must be a whole number of turns, 1 or more.",
+            "bad_option",
+            "The turn limit must be a whole number of turns, 1 or more.",
             option="turn_limit",
         )
     if not isinstance(merged["level_counts_only_controller_cards"], bool):
         raise SetupError(
-            "bad_option", "level_counts_only_controller_cards must be true or false.",
+            "bad_option",
+            "level_counts_only_controller_cards must be true or false.",
             option="level_counts_only_controller_cards",
         )
     return merged
@@ -173,7 +175,9 @@ def _resolve_ideologies(names: Sequence[str]) -> list[str]:
             "player_count",
             f"Ideology is played by {MIN_PLAYERS} to {MAX_PLAYERS} ideologies, "
             f"not {len(resolved)}.",
-            count=len(resolved), minimum=MIN_PLAYERS, maximum=MAX_PLAYERS,
+            count=len(resolved),
+            minimum=MIN_PLAYERS,
+            maximum=MAX_PLAYERS,
         )
     return resolved
 
@@ -375,10 +379,26 @@ class Game:
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
-            self.ideologies, self.seed, self.options, self._rng.getstate(), self.decks,
-            list(self.regions.items()), self.region_deck, self.order, self.turn, self.phase,
-            self.current, self.passes_in_row, self.exchanged, self.advances, self.statuses,
-            self.choices, self.diplomacy_done, self.conflict, self.result, self.actions,
+            self.ideologies,
+            self.seed,
+            self.options,
+            self._rng.getstate(),
+            self.decks,
+            list(self.regions.items()),
+            self.region_deck,
+            self.order,
+            self.turn,
+            self.phase,
+            self.current,
+            self.passes_in_row,
+            self.exchanged,
+            self.advances,
+            self.statuses,
+            self.choices,
+            self.diplomacy_done,
+            self.conflict,
+            self.result,
+            self.actions,
             self.log,
         )
 
@@ -407,7 +427,8 @@ class Game:
             raise IllegalAction(
                 "not_your_turn",
                 f"It is not {player}'s turn; waiting for {', '.join(waiting)}.",
-                player=player, to_act=waiting,
+                player=player,
+                to_act=waiting,
             )
         parsed = act.parse(action)
         problem = self._problem(player, parsed)
@@ -480,14 +501,15 @@ class Game:
             "not_enough_cards",
             f"That needs {needed} {card_type} card{'s' if needed != 1 else ''}{why}; "
             f"you hold {held}.",
-            card_type=card_type, needed=needed, held=held, **extra,
+            card_type=card_type,
+            needed=needed,
+            held=held,
+            **extra,
         )
 
     def _in_play(self, region: str | None) -> IllegalAction | None:
         if region not in self.regions:
-            return IllegalAction(
-                "region_not_in_play", f"{region} is not in play.", region=region
-            )
+            return IllegalAction("region_not_in_play", f"{region} is not in play.", region=region)
         return None
 
     def _problem(self, player: str, a: Action) -> IllegalAction | None:
@@ -498,7 +520,9 @@ class Game:
             return IllegalAction(
                 "wrong_phase",
                 f"You cannot {a.verb} now ({self.phase} phase); you may: {', '.join(allowed)}.",
-                verb=a.verb, phase=self.phase, allowed=allowed,
+                verb=a.verb,
+                phase=self.phase,
+                allowed=allowed,
             )
         verb = a.verb
         if verb == act.DISCARD:
@@ -506,7 +530,8 @@ class Game:
             limit = self.exchange_limit(player)
             if self.exchanged >= limit:
                 return IllegalAction(
-                    "exchange_limit", f"You may exchange only {limit} card(s) this turn.",
+                    "exchange_limit",
+                    f"You may exchange only {limit} card(s) this turn.",
                     limit=limit,
                 )
             return self._need(player, a.card_type, 1)
@@ -529,7 +554,9 @@ class Game:
                         "zone_full",
                         f"The {a.card_type} zone of {a.region} already holds its maximum "
                         f"of {maximum} cards.",
-                        region=a.region, card_type=a.card_type, maximum=maximum,
+                        region=a.region,
+                        card_type=a.card_type,
+                        maximum=maximum,
                     )
                 return self._need(player, a.card_type, 1)
             if region.controller is not None:
@@ -537,14 +564,17 @@ class Game:
                     "not_independent",
                     f"{a.region} is controlled by {region.controller}; you may place only on "
                     "independent regions now.",
-                    region=a.region, controller=region.controller,
+                    region=a.region,
+                    controller=region.controller,
                 )
             if region.count(a.card_type) >= region.level:
                 return IllegalAction(
                     "type_cap_reached",
                     f"{a.region} already holds {region.level} {a.card_type} card(s), as many as "
                     "its development level allows.",
-                    region=a.region, card_type=a.card_type, cap=region.level,
+                    region=a.region,
+                    card_type=a.card_type,
+                    cap=region.level,
                 )
             penalty = self.distance_penalty(player, a.region)
             return self._need(player, a.card_type, 1 + penalty, distance_penalty=penalty)
@@ -566,7 +596,9 @@ class Game:
                 return IllegalAction(
                     "no_such_card",
                     f"{a.ideology} has no {a.card_type} card on {a.region}.",
-                    region=a.region, card_type=a.card_type, owner=a.ideology,
+                    region=a.region,
+                    card_type=a.card_type,
+                    owner=a.ideology,
                 )
             penalty = self.distance_penalty(player, a.region)
             cost = (1 if REMOVE_COSTS_SAME_TYPE_CARD else 0) + penalty
@@ -583,7 +615,8 @@ class Game:
                 return IllegalAction(
                     "missing_prerequisite",
                     f"{a.advance} needs {advance.needs_count} of: {', '.join(advance.needs_any)}.",
-                    advance=a.advance, needs_any=list(advance.needs_any),
+                    advance=a.advance,
+                    needs_any=list(advance.needs_any),
                     needs_count=advance.needs_count,
                 )
             for card_type, count in advance.cost:
@@ -605,7 +638,9 @@ class Game:
                 return IllegalAction(
                     "status_forbids",
                     f"At {status} with {defender} you may not start a {a.card_type} conflict.",
-                    defender=defender, card_type=a.card_type, status=status,
+                    defender=defender,
+                    card_type=a.card_type,
+                    status=status,
                 )
             if (problem := self._in_play(a.region)) is not None:
                 return problem
@@ -613,7 +648,9 @@ class Game:
                 return IllegalAction(
                     "no_such_card",
                     f"{defender} has no {a.card_type} card on {a.region} to attack.",
-                    region=a.region, card_type=a.card_type, owner=defender,
+                    region=a.region,
+                    card_type=a.card_type,
+                    owner=defender,
                 )
             penalty = self.distance_penalty(player, a.region)
             defence = (
@@ -622,8 +659,11 @@ class Game:
                 else 0
             )
             return self._need(
-                player, a.card_type, 1 + penalty + defence,
-                distance_penalty=penalty, defence_advance=defence,
+                player,
+                a.card_type,
+                1 + penalty + defence,
+                distance_penalty=penalty,
+                defence_advance=defence,
             )
         if verb == act.PLAY:
             assert self.conflict is not None
@@ -637,7 +677,8 @@ class Game:
                 return IllegalAction("self_target", "Choose a status towards another player.")
             if a.ideology not in self.ideologies:
                 return IllegalAction(
-                    "not_in_game", f"{a.ideology} does not play in this game.",
+                    "not_in_game",
+                    f"{a.ideology} does not play in this game.",
                     ideology=a.ideology,
                 )
             return None
@@ -680,8 +721,10 @@ class Game:
                 deck.draw, deck.discard = deck.discard, []
                 self._rng.shuffle(deck.draw)
                 self._note(
-                    "reshuffle", f"{player} shuffles the discard pile into a new draw pile.",
-                    player=player, size=len(deck.draw),
+                    "reshuffle",
+                    f"{player} shuffles the discard pile into a new draw pile.",
+                    player=player,
+                    size=len(deck.draw),
                 )
             deck.hand.append(deck.draw.pop())
             drawn += 1
@@ -708,14 +751,19 @@ class Game:
                 self._spend(player, a.card_type, 1)
                 self.exchanged += 1
                 self._note(
-                    "exchange_discard", f"{player} discards a card to exchange it.",
-                    player=player, count=self.exchanged,
+                    "exchange_discard",
+                    f"{player} discards a card to exchange it.",
+                    player=player,
+                    count=self.exchanged,
                 )
             else:
                 drawn = self._draw(player, self.exchanged)
                 self._note(
-                    "exchange", f"{player} exchanged {self.exchanged} card(s).",
-                    player=player, discarded=self.exchanged, drawn=drawn,
+                    "exchange",
+                    f"{player} exchanged {self.exchanged} card(s).",
+                    player=player,
+                    discarded=self.exchanged,
+                    drawn=drawn,
                 )
                 self.exchanged = 0
                 self._end_sequential_turn("development")
@@ -728,9 +776,7 @@ class Game:
                 for card_type, count in ADVANCES[a.advance].cost:
                     self._spend(player, card_type, count)
                 self.advances[player].append(a.advance)
-                self._note(
-                    "buy", f"{player} buys {a.advance}.", player=player, advance=a.advance
-                )
+                self._note("buy", f"{player} buys {a.advance}.", player=player, advance=a.advance)
             else:
                 self._note("done", f"{player} has finished developing.", player=player)
                 self._end_sequential_turn("external")
@@ -755,8 +801,10 @@ class Game:
                 self.choices[player][a.ideology] = a.status
                 # Public: that a choice was made, never which one.
                 self._note(
-                    "diplomacy_choice", f"{player} has chosen towards {a.ideology}.",
-                    player=player, other=a.ideology,
+                    "diplomacy_choice",
+                    f"{player} has chosen towards {a.ideology}.",
+                    player=player,
+                    other=a.ideology,
                 )
             else:
                 self.diplomacy_done.append(player)
@@ -788,7 +836,10 @@ class Game:
             "place",
             f"{player} places a {card_type} card on {region}"
             + (f" (paying {penalty} for distance)." if penalty else "."),
-            player=player, card_type=card_type, region=region, distance_penalty=penalty,
+            player=player,
+            card_type=card_type,
+            region=region,
+            distance_penalty=penalty,
         )
 
     def _remove(self, player: str, card_type: str, region: str, owner: str, penalty: int) -> None:
@@ -802,7 +853,10 @@ class Game:
             "remove",
             f"{player} removes a {card_type} card of {owner} from {region}"
             + (f" (paying {penalty} for distance)." if penalty else "."),
-            player=player, card_type=card_type, region=region, owner=owner,
+            player=player,
+            card_type=card_type,
+            region=region,
+            owner=owner,
             distance_penalty=penalty,
         )
 
@@ -827,8 +881,12 @@ class Game:
                 "attack",
                 f"{player} starts a {a.card_type} conflict against {a.ideology} on {a.region}"
                 + (f", paying {penalty + defence} extra card(s)." if penalty + defence else "."),
-                player=player, defender=a.ideology, card_type=a.card_type, region=a.region,
-                distance_penalty=penalty, defence_advance=defence,
+                player=player,
+                defender=a.ideology,
+                card_type=a.card_type,
+                region=a.region,
+                distance_penalty=penalty,
+                defence_advance=defence,
             )
             self._conflict_continues()
             return
@@ -847,8 +905,10 @@ class Game:
             conflict.waiting_for = "defender"
             conflict.rounds += 1
             self._note(
-                "play", f"{player} plays another {conflict.card_type} card.",
-                player=player, round=conflict.rounds,
+                "play",
+                f"{player} plays another {conflict.card_type} card.",
+                player=player,
+                round=conflict.rounds,
             )
             self._conflict_continues()
         elif verb == act.YIELD:
@@ -866,14 +926,16 @@ class Game:
             if self.hand_count(conflict.defender, conflict.card_type) < self.deflect_cost():
                 self.last_action_revealed = True
                 self._note(
-                    "cannot_deflect", f"{conflict.defender} cannot deflect.",
+                    "cannot_deflect",
+                    f"{conflict.defender} cannot deflect.",
                     player=conflict.defender,
                 )
                 self._resolve_conflict(attacker_wins=True)
         elif self.hand_count(conflict.attacker, conflict.card_type) == 0:
             self.last_action_revealed = True
             self._note(
-                "cannot_attack", f"{conflict.attacker} cannot play another card.",
+                "cannot_attack",
+                f"{conflict.attacker} cannot play another card.",
                 player=conflict.attacker,
             )
             self._resolve_conflict(attacker_wins=False)
@@ -900,8 +962,12 @@ class Game:
                 if attacker_wins
                 else "; nothing changes."
             ),
-            winner=winner, attacker=conflict.attacker, defender=conflict.defender,
-            card_type=conflict.card_type, region=conflict.region, attacker_wins=attacker_wins,
+            winner=winner,
+            attacker=conflict.attacker,
+            defender=conflict.defender,
+            card_type=conflict.card_type,
+            region=conflict.region,
+            attacker_wins=attacker_wins,
             rounds=conflict.rounds,
         )
         self.conflict = None
@@ -917,7 +983,9 @@ class Game:
                 self._note(
                     "status",
                     f"{a} chose {choice_a}, {b} chose {choice_b}: {status}.",
-                    players=[a, b], choices=[choice_a, choice_b], status=status,
+                    players=[a, b],
+                    choices=[choice_a, choice_b],
+                    status=status,
                 )
 
     # --- automatic phases ----------------------------------------------------------------------
@@ -953,7 +1021,10 @@ class Game:
             missing = target - len(self.decks[player].hand)
             drawn = self._draw(player, missing) if missing > 0 else 0
             self._note(
-                "draw", f"{player} draws {drawn} card(s).", player=player, count=drawn,
+                "draw",
+                f"{player} draws {drawn} card(s).",
+                player=player,
+                count=drawn,
                 hand_size=len(self.decks[player].hand),
             )
 
@@ -966,8 +1037,11 @@ class Game:
             level = min(region.count(t, owner) for t in CARD_TYPES)
             if level != region.level:
                 self._note(
-                    "level", f"{name} goes from level {region.level} to {level}.",
-                    region=name, old=region.level, new=level,
+                    "level",
+                    f"{name} goes from level {region.level} to {level}.",
+                    region=name,
+                    old=region.level,
+                    new=level,
                 )
                 region.level = level
         for name, region in self.regions.items():
@@ -982,14 +1056,20 @@ class Game:
                 if LOST_REGION_RESETS_TO_PRINTED_LEVEL:
                     region.level = REGIONS[name].level
                 self._note(
-                    "control_lost", f"{previous} loses control of {name}.",
-                    region=name, player=previous, level=region.level,
+                    "control_lost",
+                    f"{previous} loses control of {name}.",
+                    region=name,
+                    player=previous,
+                    level=region.level,
                 )
             region.controller = controller
             if controller is not None:
                 self._note(
-                    "control_gained", f"{controller} gains control of {name}.",
-                    region=name, player=controller, level=region.level,
+                    "control_gained",
+                    f"{controller} gains control of {name}.",
+                    region=name,
+                    player=controller,
+                    level=region.level,
                 )
 
     def _new_turn_order(self) -> None:
@@ -998,7 +1078,8 @@ class Game:
         self._note(
             "turn_order",
             "Turn order: " + ", ".join(f"{p} ({influence[p]})" for p in self.order) + ".",
-            order=list(self.order), influence=[influence[p] for p in self.order],
+            order=list(self.order),
+            influence=[influence[p] for p in self.order],
         )
         limit = self.options.get("turn_limit")
         above = influence[self.order[0]] > WINNING_INFLUENCE_ABOVE
@@ -1009,7 +1090,9 @@ class Game:
                 "game_end",
                 f"{self.result} wins with {influence[self.result]} influence"
                 + (" (turn limit reached)." if reason == "turn_limit" else "."),
-                winner=self.result, reason=reason, influence=influence[self.result],
+                winner=self.result,
+                reason=reason,
+                influence=influence[self.result],
             )
             return
         self.turn += 1

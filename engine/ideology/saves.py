@@ -60,7 +60,8 @@ def from_dict(document: Any) -> Game:
         raise SaveError(
             "unknown_version",
             f"This save has version {version!r}; this program reads version {SAVE_VERSION}.",
-            version=repr(version), supported=SAVE_VERSION,
+            version=repr(version),
+            supported=SAVE_VERSION,
         )
     for key in ("ideologies", "seed", "actions"):
         if key not in document:
@@ -70,11 +71,11 @@ def from_dict(document: Any) -> Game:
     if not isinstance(options, dict):
         raise SaveError("bad_field", "'options' must be an object.", field="options")
     if not isinstance(actions, list) or not all(
-        isinstance(a, list) and len(a) == 2 and all(isinstance(x, str) for x in a)
-        for a in actions
+        isinstance(a, list) and len(a) == 2 and all(isinstance(x, str) for x in a) for a in actions
     ):
         raise SaveError(
-            "bad_field", "'actions' must be a list of [player, action] text pairs.",
+            "bad_field",
+            "'actions' must be a list of [player, action] text pairs.",
             field="actions",
         )
     try:
@@ -90,6 +91,9 @@ def from_dict(document: Any) -> Game:
             raise SaveError(
                 "illegal_action",
                 f"Action {index + 1} ({player}: {action!r}) cannot be replayed: {error.message}",
-                index=index, player=player, action=action, cause=error.code,
+                index=index,
+                player=player,
+                action=action,
+                cause=error.code,
             ) from None
     return game
