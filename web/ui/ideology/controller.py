@@ -2,10 +2,15 @@
 
 Markup comes from :mod:`ui.ideology.render`, decisions from the engine through
 :mod:`ui.ideology.session`. One delegated listener per event type on ``#app``.
+
+Computer seats play one action per browser task (``ui.timer.later``): the screen draws
+the "thinking" state, the page answers taps in between, and the game is saved after
+every action, so a reload resumes the computer's turn where it was.
 """
 
 from __future__ import annotations
 
+import traceback
 from html import escape
 from typing import Any
 
@@ -13,14 +18,18 @@ from pyscript import document, window
 
 from engine.ideology import IDEOLOGIES, SetupError
 from ui import store
+from ui.computer import PERSON, pause_ms
 from ui.ideology import render
 from ui.ideology.render import Ui
-from ui.ideology.session import GAME, Session
-from ui.ideology.text import Words
+from ui.ideology.session import GAME, NeedsPerson, Session
 from ui.listeners import Listeners
+from ui.timer import cancel, later, measured
 
 BASE = "#/ideology/"
 PLAYERS = list(IDEOLOGIES)
+#: The pause before each computer action at the "calm" pace: long enough to see the
+#: thinking state and the table change, short enough that a whole turn stays brisk.
+CALM_MS = 400
 
 
 class Controller:
@@ -31,9 +40,13 @@ class Controller:
         self.loaded = False
         self.ui = Ui()
         self.save_failed = False
+        self.shown = False
+        self.pending: Any = None  # the timer of the computer's next action
+        self.computer_failed = False  # the computer's last decision raised
         self.setup: dict[str, Any] = {
             "count": 3,
             "seats": [("", p) for p in PLAYERS],
+            "kinds": [PERSON for _ in PLAYERS],
             "turn_limit": None,
             "error": "",
         }
@@ -45,6 +58,8 @@ class Controller:
 
     def show(self, root: Any, path: tuple[str, ...]) -> None:
         self.root = root
+        self.shown = True
+        self.computer_failed = False  # coming back to the game lets the computer try again
         self.listeners.attach(root)
         screen = path[0] if path else "new"
         if screen == "new":
@@ -60,9 +75,10 @@ class Controller:
         self.draw(focus_title=True)
 
     def hide(self) -> None:
-        if self.session is not None and self.session.stage == "turn":
-            # Whoever opens the game again passes the hand-over cover first.
-            self.session.stage = "cover"
+        self.shown = False
+        self.stop_computer()
+        if self.session is not None:
+            self.session.put_down()
         if self.root is not None:
             self.root.removeAttribute("data-stage")
         self.listeners.detach()
@@ -101,6 +117,16 @@ class Controller:
         if session.stage == "turn" and session.holder is not None:
             view = game.view(session.holder, log_from=log_from)
             html = render.turn_screen(t, session, view, self.ui, view["log"])
+        elif session.stage == "computer" and session.holder is not None:
+            view = game.view(session.watcher, log_from=log_from)
+            html = render.computer_screen(
+                t,
+                session,
+                view,
+                view["log"],
+                failed=self.computer_failed,
+                full_log=self.ui.full_log,
+            )
         else:
             view = game.view(None, log_from=log_from)
             if session.stage == "over":
@@ -119,6 +145,7 @@ class Controller:
     def draw(self, *, focus_title: bool = False, keep: tuple[str, str] | None = None) -> None:
         self.root.innerHTML = self.markup()
         self.root.setAttribute("data-stage", self.session.stage if self.session else "")
+        self.schedule_computer()
         if focus_title:
             self._focus_title()
             window.scrollTo(0, 0)
@@ -128,6 +155,53 @@ class Controller:
             found = self.root.querySelector(selector)
             if found:
                 found.focus()
+
+    # --- computer seats -----------------------------------------------------------------
+
+    def schedule_computer(self) -> None:
+        """Play the computer's next action in a later task, once its "thinking" is drawn."""
+        session = self.session
+        if (
+            self.pending is not None
+            or not self.shown
+            or self.computer_failed
+            or session is None
+            or session.stage != "computer"
+        ):
+            return
+        pause = pause_ms(self.context.settings.computer_pace, CALM_MS)
+        self.pending = later(pause, self.computer_step)
+
+    def stop_computer(self) -> None:
+        cancel(self.pending)
+        self.pending = None
+
+    def computer_step(self) -> None:
+        self.pending = None
+        session = self.session
+        if not self.shown or session is None or session.stage != "computer":
+            return
+        try:
+            action = measured("computer-move", session.computer_choice)
+            if not session.play_computer(action):
+                raise RuntimeError(f"the engine refused {action!r}: {session.error}")
+        except Exception:
+            # A bug in the computer player must not stop the page: say so, keep the game
+            # as it was (nothing was applied) and let the players try again.
+            traceback.print_exc()
+            session.error = None
+            self.computer_failed = True
+            self.draw()
+            name = render.words_of(self.context.t, session).short(str(session.holder))
+            self.context.announce(self.context.t("ideology_computer_failed", name=name))
+            return
+        self.persist()
+        arrived = session.stage != "computer"
+        if arrived:
+            self.ui = Ui(full_log=self.ui.full_log)
+        # The person's screen, or a report, takes focus as a new screen; between two
+        # computer actions the page stays where the person scrolled it.
+        self.draw(focus_title=arrived)
 
     def _focus_title(self) -> None:
         title = document.getElementById("screen-title")
@@ -144,6 +218,9 @@ class Controller:
             name = str(name_box.value) if name_box else seats[index][0]
             ideology = str(choice.value) if choice else seats[index][1]
             seats[index] = (name, ideology)
+            kind = self.root.querySelector(f'[data-seat-kind="{index}"]')
+            if kind:
+                self.setup["kinds"][index] = str(kind.value)
         self.setup["seats"] = seats
         seed = self.root.querySelector("[data-seed]")
         if seed is not None:
@@ -161,15 +238,16 @@ class Controller:
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        if target.hasAttribute("data-seat-ideology"):
-            self.read_setup()
-            self.setup["error"] = ""
-            self.draw_new()
-            again = self.root.querySelector(
-                f'[data-seat-ideology="{target.getAttribute("data-seat-ideology")}"]'
-            )
-            if again:
-                again.focus()
+        # Redrawn so the seat's badge and the name's placeholder follow the choice.
+        for hook in ("data-seat-ideology", "data-seat-kind"):
+            if target.hasAttribute(hook):
+                self.read_setup()
+                self.setup["error"] = ""
+                self.draw_new()
+                again = self.root.querySelector(f'[{hook}="{target.getAttribute(hook)}"]')
+                if again:
+                    again.focus()
+                return
 
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-act]")
@@ -203,9 +281,14 @@ class Controller:
             self.draw(focus_title=True)
             return
         if act == "rematch":
+            self.stop_computer()
             self.session = session.rematch()
             self.ui = Ui()
             self.persist()
+            self.draw(focus_title=True)
+            return
+        if act == "computer_retry":
+            self.computer_failed = False
             self.draw(focus_title=True)
             return
         if act == "card":
@@ -265,7 +348,7 @@ class Controller:
                 )
             self.draw(focus_title=changed, keep=None if changed else (act, value))
             if not ok and session.error:
-                words = Words(t, session.names)
+                words = render.words_of(t, session)
                 self.context.announce(words.error(session.error["code"], session.error["params"]))
             return
 
@@ -312,6 +395,7 @@ class Controller:
             return
         count = int(self.setup["count"])
         seats = self.setup["seats"][:count]
+        kinds = self.setup["kinds"][:count]
         chosen = [ideology for _, ideology in seats]
         if len(set(chosen)) != len(chosen):
             self.setup["error"] = t("ideology_error_duplicate_choice")
@@ -323,12 +407,18 @@ class Controller:
                 {ideology: name for name, ideology in seats},
                 seed=self.setup.get("seed"),
                 turn_limit=self.setup["turn_limit"],
+                seats=dict(zip(chosen, kinds, strict=True)),
             )
         except SetupError as problem:
             self.setup["error"] = t(f"ideology_setup_{problem.code}")
             self.draw_new()
             return
+        except NeedsPerson:
+            self.setup["error"] = t("computer_needs_person")
+            self.draw_new()
+            return
         self.loaded = True
         self.ui = Ui()
+        self.computer_failed = False
         self.persist()
         self.context.navigate(f"{BASE}play")

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from engine.ideology import ADVANCES, CARD_TYPES, IDEOLOGIES, PHASES, STATUSES
+from engine.ideology import ADVANCES, CARD_TYPES, IDEOLOGIES, PHASES, STATUSES, ai
+from ui.computer import PERSON, is_computer, seat_select, thinking_html
 from ui.icons import icon
 from ui.ideology.session import Legal, Session
 from ui.ideology.text import Translate, Words
@@ -80,6 +81,11 @@ class Ui:
     notes: list[str] = field(default_factory=list)
 
 
+def words_of(t: Translate, session: Session) -> Words:
+    """Names as the screens show them, computer seats marked as such."""
+    return Words(t, session.names, session.computers)
+
+
 def badge(player: str, words: Words, *, big: bool = False) -> str:
     letter = IDEOLOGIES[player].letter
     size = " ig-badge-big" if big else ""
@@ -94,6 +100,8 @@ def who(player: str, words: Words) -> str:
     name = words.names.get(player, "")
     ideology = escape(words.ideology(player))
     label = f"<b>{escape(name)}</b> <small>{ideology}</small>" if name else f"<b>{ideology}</b>"
+    if player in words.computers:
+        label += f' <small class="ig-computer-tag">{escape(words.t("computer_tag"))}</small>'
     return f'<span class="ig-who">{badge(player, words)}<span>{label}</span></span>'
 
 
@@ -112,6 +120,9 @@ def new_game_screen(t: Translate, setup: dict[str, Any]) -> str:
     words = Words(t, {})
     count = int(setup["count"])
     seats = setup["seats"]
+    # Who plays each seat (a person unless chosen otherwise), kept apart from the names
+    # and ideologies so that changing the count or an ideology keeps it.
+    kinds = list(setup.get("kinds") or [])
     counts = "".join(
         f'<button type="button" class="button ig-count" data-act="count" data-value="{n}" '
         f'aria-pressed="{"true" if n == count else "false"}">{n}</button>'
@@ -120,6 +131,10 @@ def new_game_screen(t: Translate, setup: dict[str, Any]) -> str:
     rows = []
     for index in range(count):
         name, chosen = seats[index]
+        kind = kinds[index] if index < len(kinds) else PERSON
+        placeholder = words.ideology(chosen)
+        if is_computer(kind):
+            placeholder = t("ideology_computer_name", ideology=placeholder)
         options = "".join(
             f'<option value="{escape(p)}"{" selected" if p == chosen else ""}>'
             f"{escape(IDEOLOGIES[p].letter)} · {escape(words.ideology(p))}</option>"
@@ -130,9 +145,17 @@ def new_game_screen(t: Translate, setup: dict[str, Any]) -> str:
             f"</legend>{badge(chosen, words, big=True)}"
             f'<label class="ig-field"><span>{escape(t("ideology_player_name"))}</span>'
             f'<input type="text" maxlength="24" autocomplete="off" data-seat-name="{index}" '
-            f'value="{escape(name)}" placeholder="{escape(words.ideology(chosen))}"></label>'
+            f'value="{escape(name)}" placeholder="{escape(placeholder)}"></label>'
             f'<label class="ig-field"><span>{escape(t("ideology_player_ideology"))}</span>'
-            f'<select data-seat-ideology="{index}">{options}</select></label></fieldset>'
+            f'<select data-seat-ideology="{index}">{options}</select></label>'
+            + seat_select(
+                t,
+                label=t("computer_played_by"),
+                levels=ai.LEVELS,
+                chosen=kind,
+                attributes=f'data-seat-kind="{index}"',
+            )
+            + "</fieldset>"
         )
     limits = "".join(
         f'<option value="{"" if n is None else n}"'
@@ -188,7 +211,7 @@ def _rules_link(t: Translate) -> str:
 
 def cover_screen(t: Translate, session: Session, *, notice: str = "") -> str:
     """Full screen, nothing of the previous one: the next player's name in large type."""
-    words = Words(t, session.names)
+    words = words_of(t, session)
     holder = session.holder
     assert holder is not None
     letter = IDEOLOGIES[holder].letter
@@ -844,7 +867,7 @@ def dock(session: Session, view: dict[str, Any], words: Words, legal: Legal, ui:
 def turn_screen(
     t: Translate, session: Session, view: dict[str, Any], ui: Ui, log: list[dict[str, Any]]
 ) -> str:
-    words = Words(t, session.names)
+    words = words_of(t, session)
     me = session.holder
     assert me is not None
     legal = session.legal()
@@ -882,6 +905,76 @@ def turn_screen(
     )
 
 
+# --- a computer's turn ------------------------------------------------------------------
+
+
+def computer_screen(
+    t: Translate,
+    session: Session,
+    view: dict[str, Any],
+    log: list[dict[str, Any]],
+    *,
+    failed: bool = False,
+    full_log: bool = False,
+) -> str:
+    """What the tablet shows while a computer seat plays: ``view`` is the only person's
+    own (their table and hand, nothing to tap) or, when several persons play, the public
+    view, so nobody's hand stays on screen. ``failed``: the computer's last decision
+    raised; the players may ask it to try again."""
+    words = words_of(t, session)
+    player = session.holder
+    assert player is not None
+    name = words.short(player)
+    status = thinking_html(t, name)
+    if failed:
+        status = (
+            f'<div class="ig-error ig-computer-failed" role="alert">'
+            f"<p>{escape(t('ideology_computer_failed', name=name))}</p>"
+            + button(escape(t("ideology_computer_retry")), "computer_retry", kind="button-primary")
+            + "</div>"
+        )
+    panels = conflict_panel(view, words) if view["conflict"] else ""
+    side = (
+        phase_bar(view, words, t("ideology_hint_computer", name=name), acting=[player])
+        + f'<div id="ig-panels" class="ig-panels">{panels}</div>'
+    )
+    viewer = view["viewer"]
+    if viewer is None:
+        body = (
+            side
+            + f'<section class="card ig-watch">{status}</section>'
+            + players_table(view, words)
+            + table(view, words)
+            + map_panel(view, words)
+            + log_panel(log, words, total=view["log_size"], full=full_log)
+        )
+        heading = t("ideology_computer_turn", name=name)
+        return f'<div class="ig-public">{_page(t, heading, body, extra_bar=_rules_link(t))}</div>'
+    body = (
+        f'<div class="ig-side">{side}</div>'
+        + '<div class="ig-main">'
+        + table(view, words, mine=viewer)
+        + map_panel(view, words)
+        + players_table(view, words)
+        + log_panel(log, words, total=view["log_size"], full=full_log)
+        + "</div>"
+    )
+    # The only person's hand stays in its place, with nothing to tap: the computer's
+    # "thinking" takes the place of the buttons.
+    dock = (
+        f'<div id="ig-dock" class="ig-dock">{hand(view, words, Legal(), Ui())}'
+        f'<div class="ig-dock-side">{status}</div></div>'
+    )
+    letter = IDEOLOGIES[viewer].letter
+    title = t("ideology_computer_turn", name=name)
+    return (
+        f'<div class="ig-play ig-watching ig-holder-{letter}">'
+        + _page(t, title, body, extra_bar=_rules_link(t))
+        + dock
+        + "</div>"
+    )
+
+
 # --- public screens ---------------------------------------------------------------------
 
 
@@ -893,7 +986,7 @@ def report_screen(
     *,
     full_log: bool = False,
 ) -> str:
-    words = Words(t, session.names)
+    words = words_of(t, session)
     entries = session.report_entries()
     # A new region is shown with its neighbours on the table lit, so everyone sees where it lies.
     arrived = [e["region"] for e in entries if e["event"] == "new_region"]
@@ -912,10 +1005,12 @@ def report_screen(
     following = view["to_act"][0] if view["to_act"] else None
     heading = t("ideology_report_heading", turn=view["turn"])
     next_label = t("ideology_continue")
-    if following:
+    passing = len(session.persons) > 1
+    if following and passing and following not in session.computers:
         next_label = t("ideology_continue_to", name=words.short(following))
+    hint = t("ideology_hint_report" if passing else "ideology_hint_report_alone")
     body = (
-        phase_bar(view, words, t("ideology_hint_report"), acting=view["to_act"][:1])
+        phase_bar(view, words, hint, acting=view["to_act"][:1])
         + f'<section class="card ig-report" aria-labelledby="ig-report-title">'
         f'<h2 id="ig-report-title">{escape(t("ideology_report_title"))}</h2>{sections}'
         '<div class="button-row">'
@@ -939,7 +1034,7 @@ def over_screen(
     *,
     full_log: bool = False,
 ) -> str:
-    words = Words(t, session.names)
+    words = words_of(t, session)
     winner = view["result"]
     end = next((e for e in reversed(view["log"] or log) if e["event"] == "game_end"), None)
     reason = ""

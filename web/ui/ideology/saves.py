@@ -16,7 +16,8 @@ from ui.saves import load_session
 
 
 def describe(session: dict[str, Any]) -> dict[str, Any]:
-    """A summary of an Ideology session document (players, turn, stage).
+    """A summary of an Ideology session document (players, turn, stage, and which
+    players the computer plays).
 
     Raises SaveProblem ``damaged``, ``illegal`` (an action the rules forbid: a tampered
     file) or ``newer_version``.
@@ -32,6 +33,7 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
     game = loaded.game
     return {
         "players": [loaded.name(p) or p for p in game.ideologies],
+        "computers": [p for p in game.ideologies if p in loaded.computers],
         "turn": game.turn,
         "stage": "over" if game.is_terminal else "play",
     }

@@ -1,15 +1,21 @@
 """A hot-seat game of Ideology on one tablet: the engine's game plus who holds the
-tablet and what the screen shows. No browser import: tested on CPython.
+tablet, which seats the computer plays and what the screen shows. No browser import:
+tested on CPython.
 
 Stages of the screen:
 
 - ``cover``: "pass the tablet to <holder>", nothing else on the page;
 - ``turn``: the holder's own screen (the table, their hand, what they may do);
+- ``computer``: the holder is a computer seat, which plays one action at a time (the
+  controller asks :meth:`Session.computer_choice` and plays it). Meanwhile the screen
+  shows the only person's own view when one person plays, otherwise only public facts;
 - ``report``: a public summary of what just happened (diplomacy revealed, evaluation,
   turn order, draws, a conflict's result, a new region) that anyone may read;
 - ``over``: the game has ended.
 
-A reload never lands on ``turn``: a saved ``turn`` comes back as ``cover``.
+Covers exist only to hide one person's hand from another: with a single person at the
+table there is none, and that person's turn comes straight after the computers'.
+A reload never lands on ``turn`` when several persons play: it comes back as ``cover``.
 
 >>> session = Session.start(["Capitalism", "Communism"], {"Capitalism": "Ana"}, seed=3)
 >>> session.stage, session.holder == session.game.to_act[0]
@@ -23,12 +29,14 @@ A reload never lands on ``turn``: a saved ``turn`` comes back as ``cover``.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine import ideology
-from engine.ideology import IllegalAction, parse
+from engine.ideology import IllegalAction, ai, parse
 from engine.ideology.data import DEFENCE_ADVANCE_EXTRA_CARDS, DEFENCE_ADVANCE_FOR
+from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
 
 GAME = "ideology"
 VERSION = 1
@@ -45,6 +53,10 @@ REPORT_EVENTS = frozenset(
         "game_end",
     }
 )
+
+
+class NeedsPerson(ValueError):
+    """A new game where the computer would play every seat."""
 
 
 @dataclass
@@ -114,6 +126,8 @@ class Session:
     game: ideology.Game
     names: dict[str, str]
     stage: str = "cover"
+    #: ideology -> ``"person"`` or the computer's level (``engine.ideology.ai.LEVELS``)
+    seats: dict[str, str] = field(default_factory=dict)
     holder: str | None = None
     seen: int = 0  # log entries already summarised to everybody
     report_from: int = 0
@@ -127,16 +141,46 @@ class Session:
         *,
         seed: int | None = None,
         turn_limit: int | None = None,
+        seats: Mapping[str, object] | None = None,
     ) -> Session:
+        """A new game; ``seats`` says which ideologies the computer plays (persons when
+        missing). Raises :class:`NeedsPerson` if the computer would play every seat: the
+        tablet would only watch."""
         game = ideology.new_game(ideologies, seed, {"turn_limit": turn_limit})
         clean = {p: " ".join(str(names.get(p, "")).split())[:24] for p in game.ideologies}
+        chosen = _clean_seats(game, seats)
+        if not people(chosen):
+            raise NeedsPerson("at least one seat must be played by a person")
         # Turn 1's order and first draws are shown to everybody before the first hand.
-        return cls(game=game, names=clean, stage="report", seen=len(game.log))
+        return cls(game=game, names=clean, stage="report", seen=len(game.log), seats=chosen)
 
     # --- what the screen shows -------------------------------------------------------
 
     def name(self, player: str) -> str:
         return self.names.get(player) or ""
+
+    def seat(self, player: str) -> str:
+        return self.seats.get(player, PERSON)
+
+    @property
+    def computers(self) -> frozenset[str]:
+        return frozenset(p for p in self.game.ideologies if is_computer(self.seat(p)))
+
+    @property
+    def persons(self) -> list[str]:
+        return people({p: self.seat(p) for p in self.game.ideologies})
+
+    @property
+    def only_person(self) -> str | None:
+        """The one person at the table, if only one plays: no cover is ever needed."""
+        persons = self.persons
+        return persons[0] if len(persons) == 1 else None
+
+    @property
+    def watcher(self) -> str | None:
+        """Whose view the screen shows while a computer plays: the only person's own, or
+        nobody's (the public view) when the tablet may lie in front of several persons."""
+        return self.only_person
 
     @property
     def last_actor(self) -> str | None:
@@ -152,6 +196,7 @@ class Session:
         )
 
     def legal(self) -> Legal:
+        """What the holder may do on screen: nothing unless a person holds the tablet."""
         if self.holder is None or self.stage != "turn":
             return Legal()
         return sort_legal(self.game.legal_actions(self.holder))
@@ -178,6 +223,12 @@ class Session:
         if self.stage == "cover":
             self.stage = "turn"
 
+    def put_down(self) -> None:
+        """The game leaves the screen: whoever opens it again passes the hand-over cover
+        first, unless only one person plays."""
+        if self.stage == "turn":
+            self.stage = self._stage_for(self.holder)
+
     def continue_after_report(self) -> None:
         self.seen = len(self.game.log)
         self._next_holder(force_cover=True)
@@ -186,8 +237,34 @@ class Session:
         """Apply the holder's action; False (and ``error`` set) if the engine refused."""
         if self.stage != "turn" or self.holder is None:
             return False
+        return self._apply(self.holder, action)
+
+    def computer_choice(self) -> str:
+        """The action of the computer seat that must act now, from its own view only.
+
+        Its dice depend on the game's seed and how many actions were played, so a
+        reloaded game makes the same choice with nothing extra saved.
+        """
+        player = self.holder
+        if self.stage != "computer" or player is None:
+            raise ValueError("no computer is to act")
+        game = self.game
+        return ai.choose_action(
+            game.view(player),
+            game.legal_actions(player),
+            self.seat(player),
+            decision_rng(game.seed, len(game.actions)),
+        )
+
+    def play_computer(self, action: str) -> bool:
+        """Apply the computer's chosen action (as :meth:`act` does for a person)."""
+        if self.stage != "computer" or self.holder is None:
+            return False
+        return self._apply(self.holder, action)
+
+    def _apply(self, player: str, action: str) -> bool:
         try:
-            self.game.apply(self.holder, action)
+            self.game.apply(player, action)
         except IllegalAction as refused:
             self.error = {"code": refused.code, "params": dict(refused.params)}
             return False
@@ -221,7 +298,16 @@ class Session:
         if following == self.holder and not force_cover and self.stage == "turn":
             return
         self.holder = following
-        self.stage = "cover"
+        self.stage = self._stage_for(following)
+
+    def _stage_for(self, holder: str | None) -> str:
+        """How the tablet comes to ``holder``: the computer plays, the only person sees
+        their screen at once, or (several persons) the hand-over cover first."""
+        if holder is not None and is_computer(self.seat(holder)):
+            return "computer"
+        if holder is not None and holder == self.only_person:
+            return "turn"
+        return "cover"
 
     # --- saves --------------------------------------------------------------------------
 
@@ -231,6 +317,7 @@ class Session:
                 "game": GAME,
                 "version": VERSION,
                 "names": self.names,
+                "seats": self.seats,
                 "save": json.loads(self.game.to_json()),
                 "stage": self.stage,
                 "holder": self.holder,
@@ -246,19 +333,25 @@ class Session:
         if not isinstance(data, dict) or data.get("game") != GAME or data.get("version") != VERSION:
             raise ValueError("not an Ideology session")
         game = ideology.from_json(json.dumps(data["save"]))
-        stage = data.get("stage", "cover")
-        if stage == "turn":
-            stage = "cover"  # a reload shows no hand before the holder takes the tablet
+        seats = data.get("seats")  # missing in saves made before computer seats
         session = cls(
             game=game,
             names={str(k): str(v) for k, v in dict(data.get("names", {})).items()},
-            stage=stage if stage in ("cover", "report", "over") else "cover",
+            stage="cover",
             holder=data.get("holder"),
             seen=int(data.get("seen", 0)),
             report_from=int(data.get("report_from", 0)),
+            seats=_clean_seats(game, seats if isinstance(seats, dict) else None),
         )
-        if session.stage == "cover" and session.holder not in game.to_act and game.to_act:
-            session.holder = game.to_act[0]
+        stage = data.get("stage", "cover")
+        if stage in ("report", "over"):
+            session.stage = stage
+        elif game.to_act:
+            # The tablet goes back to whoever was to act, the way it came to them: a
+            # person's hand stays behind the cover when several persons play.
+            if session.holder not in game.to_act:
+                session.holder = game.to_act[0]
+            session.stage = session._stage_for(session.holder)
         return session
 
     def rematch(self, seed: int | None = None) -> Session:
@@ -267,7 +360,14 @@ class Session:
             self.names,
             seed=seed,
             turn_limit=self.game.options.get("turn_limit"),
+            seats=self.seats,
         )
+
+
+def _clean_seats(game: ideology.Game, seats: Mapping[str, object] | None) -> dict[str, str]:
+    """One seat per ideology of the game: a known computer level, otherwise a person."""
+    given = seats or {}
+    return {p: seat_value(given.get(p), ai.LEVELS) for p in game.ideologies}
 
 
 def has_game_in_progress(text: str | None) -> bool:

@@ -13,7 +13,7 @@ engine's English text. No browser import.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from engine.ideology import ADVANCES, IDEOLOGIES, REGIONS
@@ -33,9 +33,13 @@ LIST_OF_PLAYERS = ("order", "players", "to_act", "missing")
 
 
 class Words:
-    def __init__(self, t: Translate, names: dict[str, str]) -> None:
+    def __init__(
+        self, t: Translate, names: dict[str, str], computers: Collection[str] = ()
+    ) -> None:
         self.t = t
         self.names = names
+        #: The ideologies the computer plays: unnamed, they read "Fascism (computer)".
+        self.computers = frozenset(computers)
         self.spanish = getattr(t, "language", "en") == "es"
 
     # --- names --------------------------------------------------------------------------
@@ -55,10 +59,16 @@ class Words:
         name = self.names.get(player, "")
         if name:
             return f"{name} ({self.letter(player)})"
-        return self.ideology(player)
+        return self.unnamed(player)
 
     def short(self, player: str) -> str:
-        return self.names.get(player) or self.ideology(player)
+        return self.names.get(player) or self.unnamed(player)
+
+    def unnamed(self, player: str) -> str:
+        """An unnamed seat: its ideology, and whether the computer plays it."""
+        if player in self.computers:
+            return self.t("ideology_computer_name", ideology=self.ideology(player))
+        return self.ideology(player)
 
     def region(self, region: str) -> str:
         data = REGIONS.get(region)
