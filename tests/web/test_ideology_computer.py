@@ -373,3 +373,13 @@ def test_an_unnamed_computer_seat_reads_as_its_ideology_and_computer(
     session = start(PERSON_ALONE)
     html = render.report_screen(Translator(language), session, session.game.view(None), [])
     assert "ig-computer-tag" in html
+
+
+def test_a_computer_that_failed_to_choose_offers_to_try_again_instead_of_thinking() -> None:
+    session = start(PERSON_ALONE, seed=4)
+    play_until(session, lambda s: s.stage == "computer")
+    view = session.game.view(session.watcher)
+    html = render.computer_screen(EN, session, view, [], failed=True)
+    assert 'role="alert"' in html and 'data-act="computer_retry"' in html
+    assert "computer-thinking" not in html
+    assert 'data-owner="Capitalism"' in html  # the person's own screen stays

@@ -942,7 +942,7 @@ def computer_screen(
     if viewer is None:
         body = (
             side
-            + f'<section class="card ig-watch">{status}</section>'
+            + f'<div class="ig-watch">{status}</div>'
             + players_table(view, words)
             + table(view, words)
             + map_panel(view, words)
