@@ -71,7 +71,7 @@ def seat_select(
         for value in (PERSON, *levels)
     )
     return (
-        f'<label class="field seat-kind"><span>{escape(label)}</span>'
+        f'<label class="seat-kind"><span>{escape(label)}</span>'
         f"<select {attributes}>{options}</select></label>"
     )
 
