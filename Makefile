@@ -66,6 +66,8 @@ bench: $(VENV)/.installed node_modules/.installed $(CHROMIUM)
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/stratego_ui.py
 	$(BIN)/python bench/ideology_ui.py
+	$(BIN)/python bench/computer_ui.py
+	$(BIN)/python bench/ai_strength.py
 	@for script in bench/*_speed.py; do \
 		echo "== $$script (CPython)"; $(BIN)/python $$script; \
 		echo "== $$script (Pyodide)"; node tools/pyodide_run.mjs script $$script; \
