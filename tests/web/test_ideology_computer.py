@@ -328,7 +328,7 @@ def test_bad_seat_values_in_a_save_fall_back_to_persons() -> None:
 def test_named_saves_and_rematch_keep_the_seats() -> None:
     session = start(PERSON_ALONE)
     summary = describe(json.loads(session.to_json()))
-    assert summary["computers"] == ["Communism", "Fascism"]
+    assert summary["seats"] == [PERSON, "greedy", "random"]
     assert summary["players"] == ["Ana", "Communism", "Fascism"]
     assert session.rematch().seats == PERSON_ALONE
 

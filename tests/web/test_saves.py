@@ -108,6 +108,7 @@ def test_save_as_lists_game_players_turn_and_date_newest_first() -> None:
         "players": ["Ana", "<img src=x onerror=alert(1)>"],
         "turn": 2,
         "stage": "play",
+        "seats": ["person", "person"],
     }
     assert sunday.created == sunday.updated == NOW
     evening = listed[0]
@@ -494,6 +495,17 @@ def test_unnamed_ideology_players_are_named_by_ideology_in_the_language() -> Non
     summary = {"players": ["Ana", "Communism"], "turn": 1, "stage": "play"}
     assert saves_screen.players_text(summary, Translator("es")) == "Ana, Comunismo"
     assert saves_screen.players_text(summary, Translator("en")) == "Ana, Communism"
+
+
+def test_the_saves_list_says_which_players_the_computer_plays() -> None:
+    from ui import saves_screen
+
+    ideology = {"players": ["Ana", "Communism"], "seats": ["person", "greedy"], "stage": "play"}
+    assert saves_screen.players_text(ideology, Translator("en")) == "Ana, Communism (computer)"
+    assert saves_screen.players_text(ideology, Translator("es")) == "Ana, Comunismo (ordenador)"
+    # A computer already named as one is not tagged twice.
+    stratego = {"players": ["Ana", "Computer (hard)"], "seats": ["person", "hard"]}
+    assert saves_screen.players_text(stratego, Translator("en")) == "Ana, Computer (hard)"
 
 
 def test_a_lost_or_damaged_index_hides_no_save() -> None:

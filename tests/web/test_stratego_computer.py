@@ -350,7 +350,7 @@ def test_a_saved_game_says_it_is_against_the_computer() -> None:
     session = against_computer()
     summary = stratego_saves.describe(session.to_dict())
     assert summary["players"] == ["Ana", "Computer (hard)"]
-    assert summary["computer"] == {"blue": "hard"}
+    assert summary["seats"] == ["person", "hard"]
     two = Session.new({"red": "Ana", "blue": "Luis"})
     assert "computer" not in stratego_saves.describe(two.to_dict())
 
@@ -360,7 +360,7 @@ def test_named_saves_export_and_import_keep_the_seats_and_the_dice() -> None:
     tap_move(session, "b4-b5")  # saved while the computer is to move
     here = store.MemoryStorage()
     entry = saves.save_as(here, "stratego", session.to_json(), "Ana vs hard")
-    assert entry.summary["computer"] == {"blue": "hard"}
+    assert entry.summary["seats"] == ["person", "hard"]
     elsewhere = store.MemoryStorage()  # another tablet, through an exported file
     [imported] = saves.import_files(elsewhere, [("f.json", saves.export_text([entry]))])
     for storage, save_id in ((here, entry.id), (elsewhere, imported.id)):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from ui.computer import is_computer
 from ui.icons import icon
 from ui.routes import GAMES, Route
 from ui.saves import MAX_NAME, Entry, local_date
@@ -29,13 +30,21 @@ class State:
 
 
 def players_text(summary: dict[str, Any], t: Translate | None = None) -> str:
-    """Players' names; an unnamed Ideology player (shown by ideology) in the language."""
+    """Players' names; an unnamed Ideology player (shown by ideology) in the language;
+    a computer seat tagged as such unless its name already says so."""
     players = [str(p) for p in summary.get("players") or []]
     if getattr(t, "language", "en") == "es":
         # Imported here: the shell loads this module at start-up, the engine only on need.
         from engine.ideology import IDEOLOGIES
 
         players = [IDEOLOGIES[p].name_es if p in IDEOLOGIES else p for p in players]
+    seats = summary.get("seats") or []
+    if t is not None and len(seats) == len(players):
+        tag = t("computer_tag")
+        players = [
+            f"{name} ({tag})" if is_computer(str(seat)) and tag not in name.lower() else name
+            for name, seat in zip(players, seats, strict=True)
+        ]
     return ", ".join(players)
 
 

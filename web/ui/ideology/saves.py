@@ -16,8 +16,7 @@ from ui.saves import load_session
 
 
 def describe(session: dict[str, Any]) -> dict[str, Any]:
-    """A summary of an Ideology session document (players, turn, stage, and which
-    players the computer plays).
+    """A summary of an Ideology session document (players, who plays them, turn, stage).
 
     Raises SaveProblem ``damaged``, ``illegal`` (an action the rules forbid: a tampered
     file) or ``newer_version``.
@@ -33,7 +32,8 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
     game = loaded.game
     return {
         "players": [loaded.name(p) or p for p in game.ideologies],
-        "computers": [p for p in game.ideologies if p in loaded.computers],
+        # Who plays each seat, in the order of "players": "person" or the computer's level.
+        "seats": [loaded.seat(p) for p in game.ideologies],
         "turn": game.turn,
         "stage": "over" if game.is_terminal else "play",
     }

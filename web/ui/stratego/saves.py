@@ -39,10 +39,7 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
         "players": [loaded.names[p] for p in PLAYERS],
         "turn": sum(1 for record in game.moves if record.kind == "move") if game else 0,
         "stage": stage,
+        # Who plays each army, in the order of "players": "person" or the computer's level.
+        "seats": [loaded.seats[p] for p in PLAYERS],
     }
-    computer = loaded.computer
-    if computer is not None:
-        # Against the computer: which army it plays and how well (its default name,
-        # e.g. "Computer (hard)", already shows in the players).
-        summary["computer"] = {computer: loaded.seats[computer]}
     return summary
