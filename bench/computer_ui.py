@@ -1,6 +1,6 @@
 """The computer players in the browser: time per decision and the longest task.
 
-Run: ``.venv/bin/python bench/computer_ui.py [--moves 40] [--seed 5] [--only stratego]``
+Run: ``.venv/bin/python bench/computer_ui.py [--moves 300] [--seed 5] [--only stratego]``
 
 Builds the site, serves it on localhost and plays in headless Chromium (Debian's, the
 end-to-end tests' launch settings) at the "quick" pace:
@@ -184,7 +184,7 @@ def check_the_observer(page: Page) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=40, help="person moves per Stratego game")
+    parser.add_argument("--moves", type=int, default=300, help="person moves per Stratego game")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--only", choices=("stratego", "ideology"))
     args = parser.parse_args()
