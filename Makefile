@@ -49,6 +49,7 @@ test: lint typecheck unit pyodide-test e2e
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check engine web tests e2e bench tools
+	$(BIN)/ruff format --check engine web tests e2e bench tools
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy

@@ -97,6 +97,28 @@ def wait_ready(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
 
 
+def open_app(  # type: ignore[no-untyped-def]
+    browser,
+    server: RunningServer,
+    address: str,
+    *,
+    viewport: str = "portrait",
+    locale: str = "en-US",
+    init_scripts: tuple[str, ...] = (),
+):
+    """A fresh context (its own storage) at a tablet or phone size, the app open at
+    ``address`` (such as ``#/stratego/new``) once Python is ready: (context, page, record)."""
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    for script in init_scripts:
+        context.add_init_script(script)
+    page = context.new_page()
+    log = record(context, page, server.url)
+    page.goto(server.url + address)
+    wait_ready(page)
+    return context, page, log
+
+
 # What a finger taps on the shell's screens (a radio input counts by its label, .choice).
 TOUCH_TARGETS = "a[href], button, .choice, summary"
 MIN_TARGET_PX = 44

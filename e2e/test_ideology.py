@@ -16,7 +16,7 @@ from conftest import (
     VIEWPORTS,
     RunningServer,
     has_horizontal_scroll,
-    record,
+    open_app,
     screenshot,
     small_targets,
     wait_ready,
@@ -153,13 +153,7 @@ def test_the_planned_deal_exercises_every_phase() -> None:
 def open_page(
     browser: Browser, server: RunningServer, viewport: str = "portrait", locale: str = "en-US"
 ):  # type: ignore[no-untyped-def]
-    width, height = VIEWPORTS[viewport]
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
-    page = context.new_page()
-    log = record(context, page, server.url)
-    page.goto(server.url + "#/ideology/new")
-    wait_ready(page)
-    return context, page, log
+    return open_app(browser, server, "#/ideology/new", viewport=viewport, locale=locale)
 
 
 def stage(page: Page) -> str:

@@ -15,7 +15,7 @@ from conftest import (
     VIEWPORTS,
     RunningServer,
     has_horizontal_scroll,
-    record,
+    open_app,
     screenshot,
     small_targets,
     wait_ready,
@@ -67,15 +67,9 @@ HOLD_CALM_TIMERS = """() => {
 
 
 def open_page(browser: Browser, server: RunningServer, pace: str, viewport: str = "portrait"):  # type: ignore[no-untyped-def]
-    width, height = VIEWPORTS[viewport]
-    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
-    context.add_init_script(SETTINGS % pace)
-    context.add_init_script(WATCH)
-    page = context.new_page()
-    log = record(context, page, server.url)
-    page.goto(server.url + "#/ideology/new")
-    wait_ready(page)
-    return context, page, log
+    return open_app(
+        browser, server, "#/ideology/new", viewport=viewport, init_scripts=(SETTINGS % pace, WATCH)
+    )
 
 
 def stage(page: Page) -> str:

@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 from conftest import (
-    VIEWPORTS,
     RunningServer,
     has_horizontal_scroll,
-    record,
+    open_app,
     screenshot,
     small_targets,
     wait_ready,
@@ -50,13 +49,7 @@ def test_the_scripted_line_is_a_flag_capture() -> None:
 
 
 def open_page(browser: Browser, server: RunningServer, viewport: str, locale: str = "en-US"):  # type: ignore[no-untyped-def]
-    width, height = VIEWPORTS[viewport]
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
-    page = context.new_page()
-    log = record(context, page, server.url)
-    page.goto(server.url + "#/stratego/new")
-    wait_ready(page)
-    return context, page, log
+    return open_app(browser, server, "#/stratego/new", viewport=viewport, locale=locale)
 
 
 def act(page: Page, action: str) -> None:

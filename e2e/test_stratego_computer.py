@@ -16,10 +16,9 @@ from pathlib import Path
 
 from conftest import (
     TOUCH_TARGETS,
-    VIEWPORTS,
     RunningServer,
     has_horizontal_scroll,
-    record,
+    open_app,
     screenshot,
     small_targets,
     wait_ready,
@@ -67,15 +66,13 @@ AUTOSAVE = """
 
 
 def open_page(browser: Browser, server: RunningServer, pace: str, viewport: str = "portrait"):  # type: ignore[no-untyped-def]
-    width, height = VIEWPORTS[viewport]
-    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
-    context.add_init_script(SETTINGS % pace)
-    context.add_init_script(WATCH_THINKING)
-    page = context.new_page()
-    log = record(context, page, server.url)
-    page.goto(server.url + "#/stratego/new")
-    wait_ready(page)
-    return context, page, log
+    return open_app(
+        browser,
+        server,
+        "#/stratego/new",
+        viewport=viewport,
+        init_scripts=(SETTINGS % pace, WATCH_THINKING),
+    )
 
 
 def act(page: Page, action: str) -> None:

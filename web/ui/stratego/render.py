@@ -725,20 +725,26 @@ def move_list_html(ui: Ui, view: dict[str, Any]) -> str:
     )
 
 
+def resign_confirm_html(ui: Ui, session: Session) -> str:
+    """The question "really resign?" naming the winner, and the two answers."""
+    t = ui.t
+    confirm = t("stratego_resign_confirm", name=session.names[other(session.player)])
+    return (
+        f'<p class="warn">{e(confirm)}</p>'
+        '<div class="button-row">'
+        + button(t("stratego_resign_yes"), "resign-yes", "resign")
+        + button(t("stratego_resign_no"), "resign-no", "clear", primary=True)
+        + "</div>"
+    )
+
+
 def actions_html(ui: Ui, session: Session) -> str:
     t = ui.t
     if session.solo and session.stage == "turn":
         return solo_actions_html(ui, session)
     if session.stage == "turn":
         if session.confirm_resign:
-            confirm = t("stratego_resign_confirm", name=session.names[other(session.player)])
-            return (
-                f'<p class="warn">{e(confirm)}</p>'
-                '<div class="button-row">'
-                + button(t("stratego_resign_yes"), "resign-yes", "resign")
-                + button(t("stratego_resign_no"), "resign-no", "clear", primary=True)
-                + "</div>"
-            )
+            return resign_confirm_html(ui, session)
         return (
             f'<p class="hint">{e(t("stratego_turn_hint"))}</p><div class="button-row">'
             + button(t("stratego_offer_draw"), "offer-draw", "draw")
@@ -791,14 +797,7 @@ def solo_actions_html(ui: Ui, session: Session) -> str:
     if session.player != session.person:
         return ""
     if session.confirm_resign:
-        confirm = t("stratego_resign_confirm", name=session.names[other(session.player)])
-        return (
-            f'<p class="warn">{e(confirm)}</p>'
-            '<div class="button-row">'
-            + button(t("stratego_resign_yes"), "resign-yes", "resign")
-            + button(t("stratego_resign_no"), "resign-no", "clear", primary=True)
-            + "</div>"
-        )
+        return resign_confirm_html(ui, session)
     undo = ""
     if session.can_undo():
         undo = button(t("stratego_undo"), "undo", "undo")
