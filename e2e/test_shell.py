@@ -7,7 +7,7 @@ from conftest import (
     VIEWPORTS,
     RunningServer,
     has_horizontal_scroll,
-    record,
+    open_app,
     screenshot,
     small_targets,
     wait_ready,
@@ -15,27 +15,10 @@ from conftest import (
 from playwright.sync_api import Browser, expect
 
 
-def open_app(
-    browser: Browser,
-    server: RunningServer,
-    *,
-    locale: str = "en-US",
-    viewport: tuple[int, int] = VIEWPORTS["portrait"],
-    path: str = "",
-):  # type: ignore[no-untyped-def]
-    width, height = viewport
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
-    page = context.new_page()
-    log = record(context, page, server.url)
-    page.goto(server.url + path)
-    wait_ready(page)
-    return context, page, log
-
-
 def test_app_starts_with_no_foreign_request_and_no_console_error(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_app(browser, server)
+    context, page, log = open_app(browser, server, "")
     expect(page.locator("#screen-title")).to_have_text("Tablero")
     expect(page.locator("#loading")).to_be_hidden()
     page.get_by_role("link", name="Rules").first.click()
@@ -63,7 +46,7 @@ def test_loading_screen_is_styled_while_python_starts(
 
 
 def test_app_works_offline_after_the_first_visit(browser: Browser, server: RunningServer) -> None:
-    context, page, log = open_app(browser, server)
+    context, page, log = open_app(browser, server, "")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
     server.stop()
     page.reload()
@@ -79,29 +62,32 @@ def test_app_works_offline_after_the_first_visit(browser: Browser, server: Runni
 def test_language_switch_changes_text_and_survives_reload(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, _ = open_app(browser, server, locale="en-US")
+    context, page, _ = open_app(browser, server, "", locale="en-US")
     expect(page.get_by_role("heading", name="What shall we play?")).to_be_visible()
     page.get_by_role("link", name="Settings").click()
     page.get_by_text("Español").click()
     expect(page.locator("#screen-title")).to_have_text("Ajustes")
     expect(page.locator("html")).to_have_attribute("lang", "es")
+    # The computer's pace is a setting like the language, kept the same way.
+    page.get_by_text("Rápido: sin pausa").click()
     page.reload()
     wait_ready(page)
     expect(page.locator("#screen-title")).to_have_text("Ajustes")
+    expect(page.locator('input[name="computer_pace"][value="quick"]')).to_be_checked()
     page.get_by_role("link", name="Volver").click()
     expect(page.get_by_role("heading", name="¿A qué jugamos?")).to_be_visible()
     context.close()
 
 
 def test_first_start_follows_the_browser_language(browser: Browser, server: RunningServer) -> None:
-    context, page, _ = open_app(browser, server, locale="es-ES")
+    context, page, _ = open_app(browser, server, "", locale="es-ES")
     expect(page.get_by_role("heading", name="¿A qué jugamos?")).to_be_visible()
     expect(page.get_by_role("link", name="Partidas guardadas")).to_be_visible()
     context.close()
 
 
 def test_ideology_new_game_screen_appears(browser: Browser, server: RunningServer) -> None:
-    context, page, _ = open_app(browser, server)
+    context, page, _ = open_app(browser, server, "")
     page.locator('a[href="#/ideology/new"]').click()
     title = "New game of Ideology: The War of Ideas"
     expect(page.get_by_role("heading", name=title)).to_be_visible()
@@ -112,7 +98,7 @@ def test_ideology_new_game_screen_appears(browser: Browser, server: RunningServe
 def test_keyboard_reaches_and_opens_a_screen_with_visible_focus(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, _ = open_app(browser, server)
+    context, page, _ = open_app(browser, server, "")
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('href')")
     assert focused == "#/stratego/new"
@@ -132,7 +118,7 @@ def test_keyboard_reaches_and_opens_a_screen_with_visible_focus(
 def test_layout_fits_and_targets_are_touchable(
     browser: Browser, server: RunningServer, viewport_name: str, locale: str
 ) -> None:
-    context, page, _ = open_app(browser, server, locale=locale, viewport=VIEWPORTS[viewport_name])
+    context, page, _ = open_app(browser, server, "", locale=locale, viewport=viewport_name)
     language = locale[:2]
     for path, name in (
         ("#/", "home"),
