@@ -35,6 +35,32 @@ def cancel(handle: Any) -> None:
         window.clearTimeout(handle)
 
 
+class Pending:
+    """At most one waiting call (the computer's next move): starting another while one
+    waits does nothing, so redrawing twice never makes the computer play twice."""
+
+    def __init__(self) -> None:
+        self._handle: Any = None
+
+    @property
+    def waiting(self) -> bool:
+        return self._handle is not None
+
+    def start(self, milliseconds: int, callback: Callable[[], None]) -> None:
+        if self._handle is not None:
+            return
+
+        def run() -> None:
+            self._handle = None
+            callback()
+
+        self._handle = later(milliseconds, run)
+
+    def cancel(self) -> None:
+        cancel(self._handle)
+        self._handle = None
+
+
 def measured(name: str, work: Callable[[], T]) -> T:
     """Run ``work`` and record its duration as a User Timing measure named ``name``
     (read by the benchmarks through ``performance.getEntriesByName``)."""

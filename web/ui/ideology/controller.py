@@ -3,7 +3,7 @@
 Markup comes from :mod:`ui.ideology.render`, decisions from the engine through
 :mod:`ui.ideology.session`. One delegated listener per event type on ``#app``.
 
-Computer seats play one action per browser task (``ui.timer.later``): the screen draws
+Computer seats play one action per browser task (``ui.timer.Pending``): the screen draws
 the "thinking" state, the page answers taps in between, and the game is saved after
 every action, so a reload resumes the computer's turn where it was.
 """
@@ -23,7 +23,7 @@ from ui.ideology import render
 from ui.ideology.render import Ui
 from ui.ideology.session import GAME, NeedsPerson, Session
 from ui.listeners import Listeners
-from ui.timer import cancel, later, measured
+from ui.timer import Pending, measured
 
 BASE = "#/ideology/"
 PLAYERS = list(IDEOLOGIES)
@@ -41,7 +41,7 @@ class Controller:
         self.ui = Ui()
         self.save_failed = False
         self.shown = False
-        self.pending: Any = None  # the timer of the computer's next action
+        self.computer_turn = Pending()
         self.computer_failed = False  # the computer's last decision raised
         self.setup: dict[str, Any] = {
             "count": 3,
@@ -161,23 +161,16 @@ class Controller:
     def schedule_computer(self) -> None:
         """Play the computer's next action in a later task, once its "thinking" is drawn."""
         session = self.session
-        if (
-            self.pending is not None
-            or not self.shown
-            or self.computer_failed
-            or session is None
-            or session.stage != "computer"
-        ):
+        if not self.shown or self.computer_failed or session is None:
             return
-        pause = pause_ms(self.context.settings.computer_pace, CALM_MS)
-        self.pending = later(pause, self.computer_step)
+        if session.stage == "computer":
+            pause = pause_ms(self.context.settings.computer_pace, CALM_MS)
+            self.computer_turn.start(pause, self.computer_step)
 
     def stop_computer(self) -> None:
-        cancel(self.pending)
-        self.pending = None
+        self.computer_turn.cancel()
 
     def computer_step(self) -> None:
-        self.pending = None
         session = self.session
         if not self.shown or session is None or session.stage != "computer":
             return

@@ -4,7 +4,7 @@ Everything it draws comes from :mod:`ui.stratego.render`; every decision from
 :mod:`ui.stratego.session` (which asks the engine). One delegated listener per event
 type on the ``#app`` root, removed by ``hide()``.
 
-Against the computer, its turns run as short timer tasks (``ui.timer.later``): the
+Against the computer, its turns run as short timer tasks (``ui.timer.Pending``): the
 screen first draws the "thinking" state, then the computer's setup or move is played
 and only the squares it changed are redrawn. ``hide()`` cancels a pending turn; the
 next ``show()`` (a reload too) schedules it again.
@@ -33,7 +33,7 @@ from ui.stratego.session import (
     names_for_seats,
 )
 from ui.stratego.setup_board import square_of
-from ui.timer import cancel, later, measured
+from ui.timer import Pending, measured
 
 BASE = "#/stratego/"
 DRAG_THRESHOLD = 8  # CSS px a pointer must travel before a press becomes a drag
@@ -70,7 +70,7 @@ class Controller:
         self.drag: dict[str, Any] | None = None
         self.suppress_click = False  # the click a browser sends at the end of a drag
         self.save_failed = False
-        self.computer_turn: Any = None  # the timer of the computer's pending turn
+        self.computer_turn = Pending()
         self.listeners = Listeners(
             {
                 "click": self.on_click,
@@ -314,17 +314,15 @@ class Controller:
         """If the computer is to play, play it after the pace's pause (the "thinking"
         state is already drawn), as its own short task."""
         session = self.session
-        if session is None or self.computer_turn is not None or not session.computer_to_act():
+        if session is None or not session.computer_to_act():
             return
         pause = pause_ms(self.context.settings.computer_pace, CALM_MS)
-        self.computer_turn = later(pause, self.play_computer_turn)
+        self.computer_turn.start(pause, self.play_computer_turn)
 
     def cancel_computer_turn(self) -> None:
-        cancel(self.computer_turn)
-        self.computer_turn = None
+        self.computer_turn.cancel()
 
     def play_computer_turn(self) -> None:
-        self.computer_turn = None
         session = self.session
         if session is None or not session.computer_to_act():
             return
