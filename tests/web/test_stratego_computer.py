@@ -368,3 +368,53 @@ def test_named_saves_export_and_import_keep_the_seats_and_the_dice() -> None:
         resumed = Session.from_json(store.load(storage, "stratego") or "")
         assert resumed.seats == {"red": "person", "blue": "hard"} and resumed.seed == 42
         assert resumed.computer_to_act() and not resumed.covered
+
+
+def rescue_position(**pieces: tuple[str, str]) -> Session:
+    """One person (Red) against the hard computer with the rescue option, Red to move."""
+    from engine.stratego import Game, Options
+
+    placed = {"a1": ("red", "F"), "j10": ("blue", "F"), "j1": ("red", "B")} | pieces
+    game = Game._from_position(placed, options=Options(rescue=True))
+    return Session(
+        names=dict(NAMES),
+        seats={"red": "person", "blue": "hard"},
+        seed=3,
+        stage="turn",
+        covered=False,
+        game=game,
+    )
+
+
+def test_the_person_chooses_a_rescue_before_the_computer_answers() -> None:
+    session = rescue_position(e9=("red", "7"), c8=("blue", "4"))
+    tap_move(session, "e9-e10")
+    # The move reached Blue's back rank: the person picks a piece first, no reply yet.
+    assert session.stage == "moved" and session.rescue_choices()
+    assert not session.computer_to_act()
+    session.choose_rescue("6")
+    session.tap(session.targets[0])
+    assert session.game is not None and session.game.rescues_made("red") == 1
+    # Then the turn goes straight to the computer, still without a cover.
+    assert session.stage == "turn" and session.player == "blue" and not session.covered
+    assert session.computer_to_act()
+    session.computer_act()
+    assert session.player == "red" and session.stage == "turn" and not session.covered
+
+
+def test_the_computer_takes_its_own_rescue_in_the_same_turn() -> None:
+    # Blue's Major on e2, boxed in by its own Bombs: its only move enters Red's back rank.
+    session = rescue_position(
+        a8=("red", "4"), e2=("blue", "7"), d2=("blue", "B"), f2=("blue", "B"), e3=("blue", "B")
+    )
+    tap_move(session, "a8-a7")
+    assert session.computer_to_act()
+    game = session.game
+    assert game is not None
+    session.computer_act()
+    # The move and the rescue it earned are one turn of the computer's: the person is
+    # to move again, with nothing pending.
+    assert [record.kind for record in game.moves[-2:]] == ["move", "rescue"]
+    assert game.moves[-2].notation == "e2-e1" and game.rescues_made("blue") == 1
+    assert not game.rescue_pending
+    assert session.player == "red" and session.stage == "turn" and not session.covered
