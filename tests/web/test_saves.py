@@ -16,6 +16,7 @@ from ui import saves, store
 from ui.i18n import Translator, table
 from ui.ideology import saves as ideology_saves
 from ui.ideology.session import Session as IdeologySession
+from ui.loop import changed_sections
 from ui.saves import SaveProblem
 from ui.store import MemoryStorage
 from ui.stratego import saves as stratego_saves
@@ -446,11 +447,11 @@ def test_the_screen_escapes_every_name_and_lists_what_it_should() -> None:
     current = {"stratego": saves.describe("stratego", json.loads(stratego_text()))}
     markup = saves_screen.screen(
         t, current=current, entries=saves.list_saves(storage), state=saves_screen.State(), now=NOW
-    )
+    ).html()
     assert "<img" not in markup
     assert "&lt;img src=x onerror=alert(1)&gt;" in markup
-    assert markup.count('data-saves-act="open"') == 2
-    assert 'data-saves-form="save-as" data-game="stratego"' in markup
+    assert markup.count('data-intent="open ') == 2
+    assert 'data-intent="save-as stratego"' in markup
     assert 'accept=".json,application/json" multiple' in markup
     assert "Moves played: 2" in markup and "Turn 1" in markup
 
@@ -462,6 +463,9 @@ def test_the_screen_asks_before_deleting_and_renames_in_place(language: str) -> 
     storage = filled()
     entry = saves.list_saves(storage)[0]
     t = Translator(language)
+    listed = saves_screen.screen(
+        t, current={}, entries=[entry], state=saves_screen.State(), now=NOW
+    )
     deleting = saves_screen.screen(
         t,
         current={},
@@ -469,11 +473,15 @@ def test_the_screen_asks_before_deleting_and_renames_in_place(language: str) -> 
         state=saves_screen.State(deleting=entry.id),
         now=NOW,
     )
-    assert t("saves_delete_yes") in deleting and 'data-saves-act="open"' not in deleting
+    assert t("saves_delete_yes") in deleting.html()
+    assert 'data-intent="open ' not in deleting.html()
+    # The question replaces the save's own buttons, and nothing else on the page.
+    assert changed_sections(listed, deleting) == [f"save-{entry.id}"]
     renaming = saves_screen.screen(
         t, current={}, entries=[entry], state=saves_screen.State(renaming=entry.id), now=NOW
-    )
-    assert 'data-saves-form="rename"' in renaming and f'value="{entry.name}"' in renaming
+    ).html()
+    assert f'data-intent="rename-save {entry.id}"' in renaming
+    assert f'value="{entry.name}"' in renaming
     assert t("saves_in_progress_none") in renaming
 
 
@@ -481,12 +489,11 @@ def test_settings_say_whether_storage_is_persistent() -> None:
     from html import escape
 
     from ui import screens
-    from ui.settings import Settings
 
     t = Translator("en")
-    assert escape(t("saves_persist_granted")) in screens.settings(t, Settings(), True)
-    assert escape(t("saves_persist_denied")) in screens.settings(t, Settings(), False)
-    assert escape(t("saves_persist_unknown")) in screens.settings(t, Settings())
+    assert escape(t("saves_persist_granted")) in screens.storage_note(t, True)
+    assert escape(t("saves_persist_denied")) in screens.storage_note(t, False)
+    assert escape(t("saves_persist_unknown")) in screens.storage_note(t, None)
 
 
 def test_unnamed_ideology_players_are_named_by_ideology_in_the_language() -> None:

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import random
 import re
@@ -44,6 +43,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ui import store
+from ui.games import spec
 
 FORMAT = "tablero-save"
 VERSION = 1
@@ -52,8 +52,6 @@ INDEX_FORMAT = "tablero-saves-index"
 INDEX_VERSION = 1
 KEY_PREFIX = "tablero.saves."
 MAX_NAME = 60
-#: Games whose UI package has a ``saves`` module with ``describe(session) -> summary``.
-GAMES = ("stratego", "ideology")
 
 
 class SaveProblem(ValueError):
@@ -135,13 +133,12 @@ def describe(game: str, session: object) -> dict[str, Any]:
 
     Raises SaveProblem: ``unknown_game``, ``damaged``, ``illegal`` or ``newer_version``.
     """
-    if game not in GAMES:
+    found = spec(game)
+    if found is None:
         raise SaveProblem("unknown_game", game=str(game))
     if not isinstance(session, dict):
         raise SaveProblem("damaged")
-    module = importlib.import_module(f"ui.{game}.saves")
-    summary: dict[str, Any] = module.describe(session)
-    return summary
+    return found.describe(session)
 
 
 def load_session(
@@ -239,7 +236,7 @@ def check_envelope(document: object, *, now: str | None = None) -> Entry:
         raise SaveProblem("not_a_save")
     document = migrate(document)
     game = document.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or spec(game) is None:
         raise SaveProblem("unknown_game", game=str(game))
     name = clean_name(document.get("name") or "")
     if not isinstance(document.get("name"), str) or not name:
