@@ -139,7 +139,7 @@ def assert_no_hidden_blue_rank(page: Page) -> None:
     """While Red looks, nothing in the DOM (text or attributes) names a hidden Blue rank."""
     hidden = page.eval_on_selector_all(
         "#st-board .sq.has-blue",
-        "nodes => nodes.map(n => [n.id, n.outerHTML])",
+        "nodes => nodes.map(n => [n.id.slice(3), n.outerHTML])",
     )
     assert hidden, "Blue pieces should be on the board"
     names = {kind.name_en for kind in PIECES.values()}

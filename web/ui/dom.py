@@ -115,10 +115,11 @@ class Events:
             self.suppress_click = False
             return
         found = event.target.closest(f"[{INTENT}]")
-        if not self._inside(found) or found.disabled or found.hasAttribute("disabled"):
+        if not self._inside(found) or found.hasAttribute("disabled"):
             return
-        # Controls act on "change"; a submit button through its form's "submit".
-        if str(found.tagName) in FORM_CONTROLS or str(found.type or "") == "submit":
+        # Controls act on "change"; a form and its submit button on "submit".
+        tag = str(found.tagName)
+        if tag in FORM_CONTROLS or tag == "FORM" or found.getAttribute("type") == "submit":
             return
         self.dispatch(intent_of(found))
 
@@ -126,7 +127,7 @@ class Events:
         target = event.target
         if not self._inside(target) or not target.hasAttribute(INTENT):
             return
-        kind = str(target.type or "")
+        kind = str(target.getAttribute("type") or "")
         if kind == "file":
             self._read_files(target)
             return

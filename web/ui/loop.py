@@ -154,6 +154,11 @@ class Page:
                 self.parents[child] = key
         return _MARKER.format(key)
 
+    def leaf(self, key: str, markup: str) -> str:
+        """A section with no section inside it (a board square): cheaper to add."""
+        self.sections[key] = markup
+        return f"<!--§{key}-->"
+
     def root(self, markup: str) -> None:
         """The page's frame: what is not in any section, with the sections' markers."""
         self.section(ROOT, markup)

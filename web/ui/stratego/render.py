@@ -15,7 +15,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from engine.stratego import BUILTIN_SETUPS, LAKE_NAMES, PIECE_KINDS, PIECES, ai
+from engine.stratego import BUILTIN_SETUPS, LAKE_NAMES, PIECE_KINDS, PIECES, Options, ai
 from ui.computer import PERSON, seat_select, thinking_html
 from ui.html import INTENT, Markup, button, frame, icon, link, remember_last
 from ui.i18n import name_key
@@ -173,11 +173,39 @@ def square_html(
     return _square(ui, square, piece, viewer, tuple(classes), setup)
 
 
-@lru_cache(maxsize=4096)
+Piece = tuple[str, str | None, bool, bool]
+
+
+@lru_cache(maxsize=16)
+def drawn_squares(ui: Ui, viewer: str | None, setup: bool) -> dict[Any, str]:
+    """The squares already drawn for one language, numbering and viewer, by square,
+    piece and marks: a tap redraws the board from this memory in a fraction of a
+    millisecond, and only squares never seen so far are drawn anew."""
+    return {}
+
+
 def _square(
     ui: Ui,
     square: str,
-    piece: tuple[str, str | None, bool, bool] | None,
+    piece: Piece | None,
+    viewer: str | None,
+    classes: tuple[str, ...],
+    setup: bool,
+) -> str:
+    drawn = drawn_squares(ui, viewer, setup)
+    key = (square, piece, classes)
+    markup = drawn.get(key)
+    if markup is None:
+        if len(drawn) > 4096:
+            drawn.clear()
+        markup = drawn[key] = _draw_square(ui, square, piece, viewer, classes, setup)
+    return markup
+
+
+def _draw_square(
+    ui: Ui,
+    square: str,
+    piece: Piece | None,
     viewer: str | None,
     classes: tuple[str, ...],
     setup: bool,
@@ -247,19 +275,24 @@ def board_section(
 ) -> str:
     """The whole board seen from ``side`` (``viewer`` None reveals every rank's owner),
     each square a section of ``page``; returns the board's marker."""
-    ranks, files = orientation(side)
     pieces = view["pieces"]
+    drawn = drawn_squares(ui, viewer, False)
     cells = []
-    for rank in ranks:
-        cells.append(f'<span class="coord coord-rank" aria-hidden="true">{rank}</span>')
-        for file in files:
-            square = f"{file}{rank}"
-            cells.append(
-                page.section(
-                    f"sq-{square}",
-                    square_html(ui, square, pieces.get(square), viewer, marks.get(square, ())),
-                )
-            )
+    # Every tap draws the whole board: this loop stays lean (a square seen before is
+    # one dictionary look-up), see drawn_squares.
+    for square, key, coord in board_order(side):
+        if coord:
+            cells.append(coord)
+        info = pieces.get(square)
+        piece = None
+        if info is not None:
+            piece = (info["owner"], info["letter"], info["known"], info["moved"])
+        classes = tuple(marks[square]) if square in marks else ()
+        markup = drawn.get((square, piece, classes))
+        if markup is None:
+            markup = _square(ui, square, piece, viewer, classes, False)
+        cells.append(page.leaf(key, markup))
+    files = orientation(side)[1]
     cells.append('<span class="coord" aria-hidden="true"></span>')
     cells.extend(f'<span class="coord coord-file" aria-hidden="true">{f}</span>' for f in files)
     return page.section(
@@ -267,6 +300,24 @@ def board_section(
         f'<div class="board board-{side}" id="st-board" role="group" aria-label="{e(label)}">'
         + "".join(cells)
         + "</div>",
+    )
+
+
+@lru_cache(maxsize=2)
+def board_order(side: str) -> tuple[tuple[str, str, str], ...]:
+    """The squares in reading order as ``side`` sees them: (square, section key, the
+    rank's coordinate before the row's first square or "")."""
+    ranks, files = orientation(side)
+    return tuple(
+        (
+            f"{file}{rank}",
+            f"sq-{file}{rank}",
+            f'<span class="coord coord-rank" aria-hidden="true">{rank}</span>'
+            if column == 0
+            else "",
+        )
+        for rank in ranks
+        for column, file in enumerate(files)
     )
 
 
@@ -335,7 +386,9 @@ def legend(ui: Ui) -> str:
     )
 
 
-def options_line(ui: Ui, options: dict[str, Any]) -> str:
+@lru_cache(maxsize=8)
+def options_line(ui: Ui, game_options: Options) -> str:
+    options = game_options.to_dict()
     chosen = [ui.t(f"stratego_option_{name}") for name in OPTION_NAMES if options.get(name)]
     if options.get("two_squares_limit") == 3:
         chosen.append(ui.t("stratego_option_isf_two_squares"))
@@ -978,7 +1031,7 @@ def play_page(
         + f'<section class="board-wrap">{board}</section>'
         + f'<aside class="side">{status}{graves}{moves}'
         + legend(ui)
-        + options_line(ui, session.options.to_dict())
+        + options_line(ui, session.options)
         + "</aside></div>"
     )
     return page
