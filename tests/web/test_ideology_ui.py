@@ -205,6 +205,10 @@ def test_a_chosen_card_lights_exactly_the_legal_regions() -> None:
         re.findall(r'class="ig-tile[^"]*is-target[^"]*" id="[^"]+" data-region="([^"]+)"', html)
     )
     assert lit == legal.regions_for(card_type)
+    # The button that takes the focus is the first lit tile's, in the page's order.
+    actions = [found.start() for found in re.finditer('class="ig-tile-actions"', html)]
+    first = html.index('id="ig-first-target"')
+    assert actions[0] < first and (len(actions) == 1 or first < actions[1])
     # Only the lit tiles, the hand (the card pressed) and the hint are drawn again.
     changed = set(changed_sections(before, after) or [])
     assert changed == {render.tile_id(region) for region in lit} | {"ig-hand", "ig-phasebar"}

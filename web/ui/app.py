@@ -54,6 +54,9 @@ class App:
         self.page: Page | None = None
         self.notice: Notice | None = None
         self.events = dom.Events(self.root, self.dispatch)
+        #: Browser-side work after each paint, told what changed (an animation of the
+        #: squares a move touched, a sound): ``hook(painted, outcome)``.
+        self.painted_hooks: list[Callable[[Painted, Outcome], None]] = []
         # The proxy must stay referenced for as long as the listener exists.
         self._on_hash_change = create_proxy(lambda _event: self.show())
 
@@ -173,7 +176,10 @@ class App:
             self.announcer.textContent = words
         if outcome.download is not None:
             dom.download(*outcome.download)
-        self.active.after_paint(Painted(page, changed, new_screen))
+        painted = Painted(page, changed, new_screen)
+        for hook in self.painted_hooks:
+            hook(painted, outcome)
+        self.active.after_paint(painted)
 
 
 # --- persistent storage ---------------------------------------------------------------

@@ -413,12 +413,13 @@ def table_section(
     order = view["order"]
     others = [p for p in order if p != mine]
     independent = [r["name"] for r in view["regions"] if r["controller"] is None]
+    half = (len(others) + 1) // 2 if mine is None else len(others)
+    # Drawn in the page's order: the first lit tile drawn is the first on the page.
+    before = "".join(row(p) for p in others[:half])
     centre = "".join(draw(r) for r in independent) or (
         f'<p class="ig-empty">{escape(t("ideology_no_independent"))}</p>'
     )
     deck = t("ideology_region_deck", count=view["region_deck_size"])
-    half = (len(others) + 1) // 2 if mine is None else len(others)
-    before = "".join(row(p) for p in others[:half])
     after = "".join(row(p) for p in others[half:])
     if mine is not None:
         after += row(mine)
