@@ -85,7 +85,7 @@ def perform(page: Page, game: ideology.Game, action: str) -> int:
     if a.verb in ("place", "remove") and game.phase != "development":
         taps = [("ask", action)]
     elif a.verb == "attack":
-        taps = [("defender", str(a.ideology)), ("attack_type", str(a.card_type)), ("ask", action)]
+        taps = [("defender", str(a.ideology)), ("attack-type", str(a.card_type)), ("ask", action)]
     elif a.verb == "buy" and page.locator("#ig-advance-list").count() == 0:
         taps = [("advances", "")]
     for act, value in [*taps, ("do", action)]:

@@ -1048,8 +1048,8 @@ REASON_KEYS = {
 
 
 def over_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
+    """The end: who won and why, the whole board revealed, a rematch."""
     t = ui.t
-    assert session.game is not None
     view = session.view("red")
     result, reason = view["result"], view["end_reason"]
     if result == "draw":
