@@ -115,14 +115,20 @@ def main() -> None:
     events: list[dict[str, Any]] = []
     module.app_page = traced(module, events)
     if args.game == "stratego":
-        module.run(120, 7)
+        samples = module.run(120, 7)
+        kinds = ["move"] * len(samples)
     else:
-        module.run(5, 7)
+        samples = module.run(5, 7)[0]
+        kinds = [str(sample[0]) for sample in samples]  # the bench's probe: tap's intent
     handler, after = measure(events)
+    assert len(handler) == len(kinds), (len(handler), len(kinds))
     print(f"{args.game} UI in thread CPU time ({args.tree}), {len(handler)} measured taps")
-    print(report("tap -> page updated", handler))
-    print(report("style, layout, paint after", after))
-    print(report("both", [a + b for a, b in zip(handler, after, strict=True)]))
+    for kind in ("all", *sorted(set(kinds))):
+        chosen = [i for i, k in enumerate(kinds) if kind in ("all", k)]
+        print(f" {kind}: {len(chosen)} taps")
+        print(report("tap -> page updated", [handler[i] for i in chosen]))
+        print(report("style, layout, paint after", [after[i] for i in chosen]))
+        print(report("both", [handler[i] + after[i] for i in chosen]))
 
 
 if __name__ == "__main__":
