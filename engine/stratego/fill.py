@@ -8,10 +8,12 @@ anywhere, which no player does. :func:`fill_setup` keeps every piece already pla
    rank; the placed pieces are then exactly that setup's, and the rest is filled from it;
 2. otherwise (many pieces placed, or a small army, which people's setups do not cover)
    follows a person's rules of thumb: the Flag on the rearmost rank with room, Bombs
-   next to it (and the others mostly behind the front rank), Scouts in front, Miners
-   behind, officers in the middle — with the classic army, starting from the people's
-   setup that agrees best with what is placed. A small army keeps at least half its
-   squares off the front rank.
+   next to it (the others mostly behind the front rank, never all of them in front),
+   Scouts in front, Miners behind, officers in the middle — with the classic army,
+   starting from the people's setup that agrees best with what is placed. A small army
+   keeps at least half its pieces off the front rank, and its Flag behind a Bomb or
+   alone among empty squares: no other piece next to it (one that moves away would show
+   where the Flag is).
 
 The Flag goes on the front rank only when the three ranks behind it are full.
 
@@ -28,13 +30,12 @@ from __future__ import annotations
 
 import functools
 import random
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
 from .board import SIZE
-from .pieces import BOMB, CLASSIC, EMPTY_SQUARE, FLAG, SETUP_SQUARES
+from .pieces import BOMB, CLASSIC, EMPTY_SQUARE, FLAG, LETTERS, SETUP_SQUARES
 from .setup import check_notation, count_problem, get_army, human_setups
 
 FRONT_ROW: Final = 3  # rows of a setup: 0 is the owner's back rank, 3 the front rank
@@ -76,8 +77,8 @@ def _neighbours(index: int) -> list[int]:
 
 @functools.lru_cache(maxsize=1)
 def _people_text() -> str:
-    """People's setups with the Flag off the front rank, one per line: one string the
-    regular expression module searches at C speed."""
+    """People's setups with the Flag off the front rank, one per line of 40 characters
+    (sliced by column at C speed)."""
     return "\n".join(setup for setup in human_setups() if FLAG not in setup[FRONT_ROW * SIZE :])
 
 
@@ -93,17 +94,37 @@ def _mirror(setup: str) -> str:
     return "".join(setup[start : start + SIZE][::-1] for start in range(0, SETUP_SQUARES, SIZE))
 
 
-def _agreeing_people(cells: Sequence[str]) -> list[tuple[int, bool]]:
-    """People's setups (line, mirrored) holding every placed piece where it is placed."""
-    found = []
-    partial = "".join(cells)
-    for mirrored in (False, True):
-        # In a regular expression "." matches any piece: the partial setup is the pattern
-        # (a mirrored setup agrees with the partial when the setup agrees with its mirror);
-        # "." never matches the newline, so a match of 40 characters is a whole line.
-        pattern = re.compile(_mirror(partial) if mirrored else partial)
-        found += [(match.start() // _LINE, mirrored) for match in pattern.finditer(_people_text())]
-    return found
+def _lines() -> int:
+    return (len(_people_text()) + 1) // _LINE
+
+
+@functools.cache
+def _holding(index: int, letter: str) -> int:
+    """People's setups with ``letter`` on square ``index``, as a bit set (bit ``i`` for
+    line ``i``): one column of the text, read as a binary number at C speed."""
+    column = _people_text()[index::_LINE]
+    bits = column.translate({ord(other): "1" if other == letter else "0" for other in LETTERS})
+    return int(bits[::-1], 2)
+
+
+def _agreeing_people(cells: Sequence[str]) -> tuple[int, int]:
+    """People's setups holding every placed piece where it is placed, as bit sets: as
+    played, and mirrored (a mirrored setup agrees when its square's mirror agrees)."""
+    straight = mirrored = (1 << _lines()) - 1
+    for index, letter in enumerate(cells):
+        if letter != EMPTY_SQUARE:
+            straight &= _holding(index, letter)
+            mirrored &= _holding(index - index % SIZE + SIZE - 1 - index % SIZE, letter)
+    return straight, mirrored
+
+
+def _nth(bits: int, n: int) -> int:
+    """The position of the ``n``-th (from 0) set bit of ``bits``."""
+    digits = bin(bits)[:1:-1]  # lowest bit first, without "0b"
+    position = -1
+    for _ in range(n + 1):
+        position = digits.index("1", position + 1)
+    return position
 
 
 def fill_setup(partial: str, army: str = CLASSIC, seed: int | str | None = None) -> str:
@@ -125,13 +146,20 @@ def fill_setup(partial: str, army: str = CLASSIC, seed: int | str | None = None)
     if not left:
         return "".join(cells)
     if army == CLASSIC:
-        lines = (len(_people_text()) + 1) // _LINE
-        if len(left) == SETUP_SQUARES:
-            return _person(rng.randrange(lines), rng.random() < 0.5)
-        agreeing = _agreeing_people(cells)
-        if agreeing:
-            return _person(*rng.choice(agreeing))
-        left = _follow(cells, left, _closest(cells, lines, rng))
+        straight, mirrored = _agreeing_people(cells)
+        found = straight.bit_count() + mirrored.bit_count()
+        if found:
+            chosen = rng.randrange(found)
+            if chosen < straight.bit_count():
+                return _person(_nth(straight, chosen), False)
+            return _person(_nth(mirrored, chosen - straight.bit_count()), True)
+        template = _closest(cells, _lines(), rng)
+        if FLAG in left and cells[template.index(FLAG)] != EMPTY_SQUARE:
+            # The template's Flag square is taken: the Flag and the Bombs around it go by
+            # the rules, first, while the back ranks have room.
+            _place_by_rules(cells, [letter for letter in left if letter in (FLAG, BOMB)], army, rng)
+            left = [letter for letter in left if letter not in (FLAG, BOMB)]
+        left = _follow(cells, left, template)
     _place_by_rules(cells, left, army, rng)
     return "".join(cells)
 
@@ -170,12 +198,16 @@ def _place_by_rules(cells: list[str], pieces: list[str], army: str, rng: random.
     # stand behind it (the classic army fills every square, the front rank included).
     front_cap = max(SIZE - (SETUP_SQUARES - size), size // 2)
     guard_chance = GUARD_CHANCE.get(army, SMALL_ARMY_GUARD_CHANCE)
+    small = size < SETUP_SQUARES
     for letter in order:
         empty = [index for index, cell in enumerate(cells) if cell == EMPTY_SQUARE]
         if letter == FLAG:
             rearmost = min(_row(index) for index in empty)
             square = rng.choice([index for index in empty if _row(index) == rearmost])
         else:
+            if small and letter != BOMB and FLAG in cells:
+                beside = set(_neighbours(cells.index(FLAG)))
+                empty = [index for index in empty if index not in beside] or empty
             square = _choose_square(cells, empty, letter, front_cap, guard_chance, rng)
         cells[square] = letter
 
@@ -196,9 +228,13 @@ def _choose_square(
         ]
         if guards and rng.random() < guard_chance:
             return rng.choice(guards)
-    front_full = sum(1 for cell in cells[FRONT_ROW * SIZE :] if cell != EMPTY_SQUARE) >= front_cap
+    front = cells[FRONT_ROW * SIZE :]
+    # Not every Bomb in front: the first one always stands behind the front rank.
+    front_closed = sum(1 for cell in front if cell != EMPTY_SQUARE) >= front_cap or (
+        letter == BOMB and cells[: FRONT_ROW * SIZE].count(BOMB) == 0
+    )
     weights = [
-        0 if front_full and _row(index) == FRONT_ROW else ROW_WEIGHTS[letter][_row(index)]
+        0 if front_closed and _row(index) == FRONT_ROW else ROW_WEIGHTS[letter][_row(index)]
         for index in empty
     ]
     if not any(weights):

@@ -19,9 +19,10 @@ description disagree the description wins. Decisions worth knowing:
   piece that survives, may rescue if: the rescue option is on, the piece is not a Scout
   and has not rescued before, its player has made fewer than :data:`MAX_RESCUES`
   rescues, its graveyard holds a piece other than a Bomb, and an own setup square is
-  empty. The game then waits for the mover's rescue choice (``game.rescue_pending``);
-  :meth:`Game.legal_moves` lists ``"rescue <letter> <square>"`` for each rescuable
-  kind and each empty square of the mover's setup area, plus ``"no rescue"``. The turn
+  empty. The game then waits for the mover's rescue choice (``game.rescue_pending``):
+  :meth:`Game.legal_actions` lists ``Rescue()`` (no rescue) and ``Rescue(letter,
+  square)`` for each rescuable kind and each empty square of the mover's setup area
+  (``"no rescue"``, ``"rescue 7 b2"``… in :meth:`Game.legal_moves`). The turn
   passes after the choice. A rescued piece starts unknown to the opponent and unmoved.
   No rescue is offered by a move that has already won the game.
 * **End of the game.** Capturing the Flag wins at once. After every turn: if neither
