@@ -14,6 +14,7 @@ also runs under Pyodide.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import statistics
@@ -69,13 +70,7 @@ def main() -> None:
             chasing_rule=True,
         ),
     }
-    typed_api = hasattr(stratego.Game, "legal_actions")
-    for (label, options), typed in [
-        (rule, typed)
-        for rule in rule_sets.items()
-        for typed in (False, True)
-        if typed_api or not typed
-    ]:
+    for (label, options), typed in itertools.product(rule_sets.items(), (False, True)):
         rates = []
         games = 0
         for index in range(args.runs):
