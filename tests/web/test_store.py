@@ -211,6 +211,9 @@ def test_a_damaged_latest_save_falls_back_to_the_copy_before_and_says_so(damage:
         assert loaded.value == {"move": 1} and loaded.revision == 1
     assert loaded.recovered and not loaded.damaged
     assert loaded.text is not None and parse(loaded.text) == loaded.value
+    # Whoever opens the game next (the home screen read it first) is told too.
+    again = store.recover(storage, GAME, parse)
+    assert again.recovered and again.value == loaded.value
     # The copy in use is the latest now: the next write states its revision, goes into
     # the other slot, and the copy it replaces stays whole until then.
     assert store.current_revision(storage, GAME) == loaded.revision
@@ -218,7 +221,8 @@ def test_a_damaged_latest_save_falls_back_to_the_copy_before_and_says_so(damage:
     written = store.write(storage, GAME, move(3), replaces=loaded.revision)
     assert written.status == SAVED
     assert storage.getItem(POINTER) != kept and storage.getItem(kept or "") == loaded.text
-    assert store.recover(storage, GAME, parse).value == {"move": 3}
+    after = store.recover(storage, GAME, parse)
+    assert after.value == {"move": 3} and not after.recovered
 
 
 @pytest.mark.parametrize("damage", DAMAGE_TO_THE_LATEST_SAVE)

@@ -18,9 +18,10 @@ whether to do nothing, reload, or stop writing and offer a reload.
 
 **Recovery.** :func:`recover` reads the latest save with the game's own parser (which
 replays it) and falls back to the other slot when that save is missing, empty, cut
-short, unreadable or refused by the game, or when the pointer is missing or garbage;
-the result says so (``recovered``), and the pointer is moved to the copy that was used,
-so the next write goes into the damaged slot and never over the last intact copy.
+short, unreadable or refused by the game, or when the pointer is missing or garbage.
+The pointer then moves to the copy that was used, so the next write goes into the
+damaged slot and never over the last intact copy, and the result says ``recovered``
+(every later read says so too, until the next save).
 
 >>> storage = MemoryStorage()
 >>> first = write(storage, "ideology", '{"turn": 1}', replaces=None)
@@ -75,9 +76,15 @@ def revisions_key(game: str) -> str:
     return f"tablero.{game}.revisions"
 
 
+def recovered_key(game: str) -> str:
+    """The revision the game was last recovered to (so that every screen that opens it
+    before the next save can say it resumed one move earlier)."""
+    return f"tablero.{game}.recovered"
+
+
 def keys(game: str) -> tuple[str, ...]:
     """Every key of the game's autosave."""
-    return (pointer_key(game), *slots(game), revisions_key(game))
+    return (pointer_key(game), *slots(game), revisions_key(game), recovered_key(game))
 
 
 class MemoryStorage:
@@ -259,11 +266,16 @@ def recover(storage: Any, game: str, parse: Callable[[str], T]) -> Loaded[T]:
             traceback.print_exc()
             damaged = True
             continue
+        revision = revisions.get(slot, 0)
         if slot != named:
             # Make the copy in use the latest: the next write goes into the damaged slot.
             with contextlib.suppress(Exception):
                 storage.setItem(pointer_key(game), slot)
-        return Loaded(value, text, revisions.get(slot, 0), recovered=slot != named)
+                storage.setItem(recovered_key(game), str(revision))
+            return Loaded(value, text, revision, recovered=True)
+        # Recovered earlier (by the home screen, say) and not saved since: still true.
+        recovered = read_item(storage, recovered_key(game)) == str(revision)
+        return Loaded(value, text, revision, recovered=recovered)
     return Loaded(None, revision=current_revision(storage, game), damaged=damaged)
 
 
