@@ -363,20 +363,7 @@ def test_opening_into_a_full_storage_keeps_the_game_in_progress() -> None:
     refused(storage, lambda: saves.open_save(storage, sunday.id), "quota")
 
 
-class Disabled:
-    """localStorage when the browser blocks it: every call throws."""
-
-    def getItem(self, key: str) -> str:
-        raise OSError("SecurityError")
-
-    def setItem(self, key: str, value: str) -> None:
-        raise OSError("SecurityError")
-
-    def removeItem(self, key: str) -> None:
-        raise OSError("SecurityError")
-
-
-@pytest.mark.parametrize("storage", [None, Disabled()])
+@pytest.mark.parametrize("storage", [None, MemoryStorage(disabled=True)])
 def test_disabled_storage_is_said_plainly(storage: Any) -> None:
     assert saves.list_saves(storage) == []
     assert not saves.available(storage) and saves.available(MemoryStorage())
@@ -565,7 +552,7 @@ def test_a_file_larger_than_any_save_is_refused_by_name_with_the_limit() -> None
     problem = refused(
         storage, lambda: saves.import_files(storage, [("huge.json", padded)]), "too_large"
     )
-    assert problem.params == {"file": "huge.json", "size": 21, "limit": 10}
+    assert problem.params == {"file": "huge.json", "size": "20", "limit": "10"}
     # The browser layer gives the size it reports without reading the file.
     problem = refused(
         storage,
@@ -573,6 +560,14 @@ def test_a_file_larger_than_any_save_is_refused_by_name_with_the_limit() -> None
         "too_large",
     )
     for language, words in (("en", ("20 MB", "10 MB")), ("es", ("20 MB", "10 MB"))):
+        text = saves_screen.problem_text(Translator(language), problem)
+        assert "big.json" in text and all(word in text for word in words), text
+    problem = refused(
+        storage,
+        lambda: saves.import_files(storage, [("big.json", "")], sizes=[10_000_001]),
+        "too_large",
+    )
+    for language, words in (("en", ("10.1 MB", "10 MB")), ("es", ("10,1 MB", "10 MB"))):
         text = saves_screen.problem_text(Translator(language), problem)
         assert "big.json" in text and all(word in text for word in words), text
     # Right at the limit a file is read (and here refused only as not a save).

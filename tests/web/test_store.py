@@ -142,17 +142,7 @@ def test_a_refused_write_leaves_the_previous_save_and_its_revision() -> None:
 
 
 def test_no_storage_or_a_disabled_one_refuses_and_reads_nothing() -> None:
-    class Disabled:
-        def getItem(self, key: str) -> str:
-            raise OSError("SecurityError")
-
-        def setItem(self, key: str, value: str) -> None:
-            raise OSError("SecurityError")
-
-        def removeItem(self, key: str) -> None:
-            raise OSError("SecurityError")
-
-    for storage in (None, Disabled()):
+    for storage in (None, MemoryStorage(disabled=True)):
         assert store.write(storage, GAME, move(1), replaces=None).status == REFUSED
         assert store.recover(storage, GAME, parse).value is None
         assert store.current_revision(storage, GAME) is None
@@ -312,3 +302,26 @@ def test_windows_in_any_order_only_ever_write_over_what_they_have_seen(
             known[window] = written.revision
             latest = move(number)
         assert store.load(storage, GAME) == latest
+
+
+def test_a_missing_key_read_as_pyodides_jsnull_is_missing() -> None:
+    """In the browser ``getItem`` of a missing key gives JavaScript's null, which Pyodide
+    hands over as a ``JsNull`` object (its text is "jsnull"), not as None."""
+
+    class JsNull:
+        def __str__(self) -> str:
+            return "jsnull"
+
+    class BrowserStorage(MemoryStorage):
+        def getItem(self, key: str) -> Any:
+            value = super().getItem(key)
+            return JsNull() if value is None else value
+
+    storage = BrowserStorage()
+    assert store.read_item(storage, POINTER) is None
+    assert store.recover(storage, GAME, parse).value is None
+    assert store.current_revision(storage, GAME) is None
+    saved(2, storage)
+    storage.removeItem(B)
+    loaded = store.recover(storage, GAME, parse)
+    assert loaded.value == {"move": 1} and loaded.recovered

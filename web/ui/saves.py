@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from engine.errors import SetupError
 from engine.saves import parse_json
 from ui import store
 
@@ -152,11 +153,6 @@ def describe(game: str, session: object) -> dict[str, Any]:
     return summary
 
 
-#: The sessions' own refusals (``SaveError`` codes), shown as ``saves_error_<code>``:
-#: an army that is not a legal setup, and parts that contradict each other.
-SESSION_CODES = ("bad_setup", "inconsistent")
-
-
 def load_session(
     session: dict[str, Any],
     *,
@@ -169,8 +165,10 @@ def load_session(
     """Load one game's session document as every game's ``describe`` must: the right
     game, a version this app knows, and every move replayed by the engine (``load``).
 
-    Raises SaveProblem ``damaged``, ``newer_version``, or ``illegal`` when the engine
-    refused a move (its error code is ``illegal_code``): the file was tampered with.
+    Raises SaveProblem ``damaged``, ``newer_version``, ``illegal`` when the engine
+    refused a move (its error code is ``illegal_code``: the file was tampered with),
+    ``bad_setup`` (an army that is not a legal setup), ``inconsistent`` (parts of the
+    session contradict each other) or ``nested`` (JSON nested absurdly deep).
     """
     if session.get("game") != game:
         raise SaveProblem("damaged")
@@ -188,8 +186,10 @@ def load_session(
             index = params.get("index")
             move = int(index) + 1 if isinstance(index, int) else 0
             raise SaveProblem("illegal", move=move) from None
-        if code in SESSION_CODES:
-            raise SaveProblem(code) from None
+        if isinstance(error, SetupError) or code == "bad_setup":
+            raise SaveProblem("bad_setup") from None
+        if code == "inconsistent":
+            raise SaveProblem("inconsistent") from None
         if code == "bad_json" and params.get("detail") == "depth":
             raise SaveProblem("nested") from None
         raise SaveProblem("damaged") from None
@@ -561,9 +561,23 @@ def read_file(text: str, *, now: str | None = None) -> list[Entry]:
     return entries
 
 
+def megabytes(size: int, *, above: int | None = None) -> str:
+    """A size in MB as people say it: ``"20"``, ``"10.3"`` (the UI localises the point);
+    ``above``: a size known to be larger than that many bytes never reads as equal.
+
+    >>> megabytes(20_004_000), megabytes(10_260_000), megabytes(10_000_001, above=10**7)
+    ('20', '10.3', '10.1')
+    """
+    tenths = round(size / 100_000)
+    if above is not None:
+        tenths = max(tenths, above // 100_000 + 1)
+    whole, tenth = divmod(tenths, 10)
+    return f"{whole}.{tenth}" if tenth and whole < 100 else str(round(tenths / 10))
+
+
 def check_size(name: str, size: int) -> None:
-    """SaveProblem ``too_large`` (params ``file``, ``size`` and ``limit`` in whole MB) for
-    a file over :data:`MAX_FILE_BYTES`: the browser layer asks before reading it.
+    """SaveProblem ``too_large`` (params ``file``, ``size`` and ``limit`` in MB) for a
+    file over :data:`MAX_FILE_BYTES`: the browser layer asks before reading it.
 
     >>> check_size("huge.json", 20_000_000)
     Traceback (most recent call last):
@@ -572,7 +586,10 @@ def check_size(name: str, size: int) -> None:
     """
     if size > MAX_FILE_BYTES:
         raise SaveProblem(
-            "too_large", file=name, size=-(-size // 1_000_000), limit=MAX_FILE_BYTES // 1_000_000
+            "too_large",
+            file=name,
+            size=megabytes(size, above=MAX_FILE_BYTES),
+            limit=megabytes(MAX_FILE_BYTES),
         )
 
 

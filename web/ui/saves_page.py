@@ -234,8 +234,9 @@ class SavesPage:
         files = [target.files.item(i) for i in range(int(target.files.length))]
         if not files:
             return
-        self.state.message = self.context.t("saves_reading_files")
-        self.context.announce(self.state.message)
+        # Said on screen too: checking a large file takes seconds.
+        self.state = State()
+        self.say(self.context.t("saves_reading_files"))
         self.reading = asyncio.ensure_future(self.read_files(files))
 
     async def read_files(self, files: list[Any]) -> None:

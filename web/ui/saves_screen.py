@@ -37,7 +37,9 @@ def quoted_names(t: Translate, names: list[str]) -> str:
 def problem_text(t: Translate, problem: SaveProblem) -> str:
     """What went wrong, in words: for an import, which file, where in it, and which other
     files were not imported either (an import stores all of its files or none)."""
-    params = problem.params
+    params = dict(problem.params)
+    if getattr(t, "language", "en") == "es" and "size" in params:
+        params["size"] = str(params["size"]).replace(".", ",")  # 10,3 MB
     text = t(problem.key(), **params)
     if "file" not in params:
         return text

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Generic, Literal, TypeVar
@@ -88,16 +87,24 @@ def keys(game: str) -> tuple[str, ...]:
 
 
 class MemoryStorage:
-    """A dictionary with the localStorage methods; ``limit`` imitates a full quota."""
+    """A dictionary with the localStorage methods; ``limit`` imitates a full quota,
+    ``disabled`` a browser that blocks storage (every call throws)."""
 
-    def __init__(self, limit: int | None = None) -> None:
+    def __init__(self, limit: int | None = None, *, disabled: bool = False) -> None:
         self.items: dict[str, str] = {}
         self.limit = limit
+        self.disabled = disabled
+
+    def _check(self) -> None:
+        if self.disabled:
+            raise OSError("SecurityError")
 
     def getItem(self, key: str) -> str | None:
+        self._check()
         return self.items.get(key)
 
     def setItem(self, key: str, value: str) -> None:
+        self._check()
         if self.limit is not None:
             used = sum(len(v) for k, v in self.items.items() if k != key)
             if used + len(value) > self.limit:
@@ -105,6 +112,7 @@ class MemoryStorage:
         self.items[key] = str(value)
 
     def removeItem(self, key: str) -> None:
+        self._check()
         self.items.pop(key, None)
 
     @property
@@ -124,7 +132,11 @@ def read_item(storage: Any, key: str) -> str | None:
         value = storage.getItem(key)
     except Exception:
         return None
-    return None if value is None else str(value)
+    # In the browser a missing key is JavaScript's null, which Pyodide may hand over as
+    # its own ``JsNull`` object rather than None.
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    return str(value)
 
 
 # --------------------------------------------------------------------------- revisions
@@ -262,8 +274,7 @@ def recover(storage: Any, game: str, parse: Callable[[str], T]) -> Loaded[T]:
             continue
         try:
             value = parse(text)
-        except Exception:
-            traceback.print_exc()
+        except Exception:  # damaged or tampered: expected, not a bug to report
             damaged = True
             continue
         revision = revisions.get(slot, 0)

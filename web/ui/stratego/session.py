@@ -54,9 +54,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import stratego
-from engine.errors import SaveError
+from engine.errors import SaveError, SetupError
 from engine.saves import parse_json
-from engine.stratego import PIECES, IllegalMove, Options, SetupError, ai
+from engine.stratego import PIECES, IllegalMove, Options, ai
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
 from ui.names import player_name
 from ui.stratego.setup_board import SetupBoard, index_of
@@ -142,26 +142,16 @@ def _inconsistent(part: str) -> SaveError:
 
 
 def _checked_setups(setups: object) -> dict[str, str]:
-    """The armies already set up, each a legal setup (SaveError ``bad_setup`` if not)."""
+    """The armies already set up, each a legal setup (``engine.errors.SetupError``, the
+    family both games share, if not)."""
     if setups is None:
         return {}
     if not isinstance(setups, dict):
         raise _inconsistent("setups")
-    checked = {}
-    for player, text in setups.items():
-        if player not in PLAYERS:
-            continue
-        try:
-            checked[player] = stratego.parse_setup(text)
-        except SetupError as error:
-            raise SaveError(
-                "bad_setup",
-                f"The {player} setup in the save is invalid: {error}",
-                side=player,
-                setup_code=error.code,
-                detail=str(error),
-            ) from None
-    return checked
+    try:
+        return {p: stratego.parse_setup(text) for p, text in setups.items() if p in PLAYERS}
+    except stratego.SetupError as error:
+        raise SetupError(error.code, str(error), **error.params) from None
 
 
 @dataclass
@@ -658,9 +648,10 @@ class Session:
         have been edited): every setup is a legal army, the stage agrees with the game
         (whose moves the engine replays), names are clamped as the form clamps them.
 
-        Raises ``engine.errors.SaveError`` ``bad_setup`` or ``inconsistent`` (params:
-        ``part``) for parts that contradict each other, the engine's errors for its game,
-        and ValueError/KeyError/TypeError for a document that is not a session at all.
+        Raises ``engine.errors.SetupError`` for a setup that is not a legal army,
+        ``engine.errors.SaveError`` ``inconsistent`` (params: ``part``) for parts that
+        contradict each other, the engine's errors for its game, and
+        ValueError/KeyError/TypeError for a document that is not a session at all.
         """
         if data.get("game") != "stratego" or data.get("format") != FORMAT:
             raise ValueError("not a Stratego session")
