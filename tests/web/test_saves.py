@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from ui import saves, saves_screen, store
+from ui import checks, saves, saves_screen, store
 from ui.i18n import Translator, table
 from ui.ideology import saves as ideology_saves
 from ui.ideology.session import Session as IdeologySession
@@ -92,7 +92,7 @@ def envelope(entry_game: str = "stratego", **changes: Any) -> dict[str, Any]:
     return document
 
 
-@pytest.mark.parametrize("module", [saves, stratego_saves, ideology_saves])
+@pytest.mark.parametrize("module", [saves, stratego_saves, ideology_saves, checks])
 def test_doctests(module: object) -> None:
     failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0

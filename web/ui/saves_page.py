@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import json
 import traceback
 from collections.abc import Callable
@@ -44,11 +43,6 @@ def current_games(storage: Any) -> tuple[dict[str, dict[str, Any]], frozenset[st
             if loaded.recovered:
                 recovered.add(game)
     return found, frozenset(recovered)
-
-
-def in_progress(storage: Any, game: str) -> bool:
-    check = getattr(importlib.import_module(f"ui.{game}"), "has_game_in_progress", None)
-    return bool(check and check(storage))
 
 
 class SavesPage:
@@ -171,10 +165,12 @@ class SavesPage:
             elif act == "export":
                 self.download([entry])
             elif act == "open":
-                playing = saves.in_progress(self.storage, entry.game).text
-                if in_progress(self.storage, entry.game) and json.dumps(
-                    entry.session, sort_keys=True
-                ) != json.dumps(parse_json(playing or "null"), sort_keys=True):
+                # Ask first when it would replace a different unfinished game.
+                playing = saves.in_progress(self.storage, entry.game)
+                unfinished = playing.value is not None and playing.value.get("stage") != "over"
+                if unfinished and json.dumps(entry.session, sort_keys=True) != json.dumps(
+                    parse_json(playing.text or "null"), sort_keys=True
+                ):
                     self.state = State(opening=save_id)
                     self.draw(focus=f'[data-saves-act="open-yes"][data-id="{save_id}"]')
                 else:

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from ui.checks import player_name
 from ui.computer import is_computer
 from ui.icons import icon
-from ui.names import player_name
 from ui.routes import GAMES, Route
 from ui.saves import MAX_NAME, Entry, SaveProblem, local_date
 from ui.screens import GAME_ICONS, Translate, game_name, page

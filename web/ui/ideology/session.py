@@ -34,12 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import ideology
-from engine.errors import SaveError
 from engine.ideology import IllegalAction, ai, parse
 from engine.ideology.data import DEFENCE_ADVANCE_EXTRA_CARDS, DEFENCE_ADVANCE_FOR
 from engine.saves import parse_json
+from ui.checks import inconsistent, player_name
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
-from ui.names import player_name
 
 GAME = "ideology"
 VERSION = 1
@@ -352,16 +351,16 @@ class Session:
         holder = data.get("holder")
         seen, report_from = data.get("seen", 0), data.get("report_from", 0)
         if not isinstance(names, dict):
-            raise _inconsistent("names")
+            raise inconsistent("names")
         if stage not in STAGES or (stage == "over") != game.is_terminal:
-            raise _inconsistent("stage")
+            raise inconsistent("stage")
         if holder is not None and holder not in game.ideologies:
-            raise _inconsistent("holder")
+            raise inconsistent("holder")
         marks = (seen, report_from)
         if not all(isinstance(m, int) and not isinstance(m, bool) for m in marks) or not (
             0 <= report_from <= seen <= len(game.log)
         ):
-            raise _inconsistent("seen")
+            raise inconsistent("seen")
         session = cls(
             game=game,
             names={p: player_name(names[p]) for p in game.ideologies if p in names},
@@ -383,7 +382,7 @@ class Session:
                 session.holder = game.to_act[0]
             session.stage = session._stage_for(session.holder)
         else:
-            raise _inconsistent("stage")
+            raise inconsistent("stage")
         return session
 
     def rematch(self, seed: int | None = None) -> Session:
@@ -396,23 +395,7 @@ class Session:
         )
 
 
-def _inconsistent(part: str) -> SaveError:
-    return SaveError(
-        "inconsistent", f"The saved session's {part} contradicts the rest of it.", part=part
-    )
-
-
 def _clean_seats(game: ideology.Game, seats: Mapping[str, object] | None) -> dict[str, str]:
     """One seat per ideology of the game: a known computer level, otherwise a person."""
     given = seats or {}
     return {p: seat_value(given.get(p), ai.LEVELS) for p in game.ideologies}
-
-
-def has_game_in_progress(text: str | None) -> bool:
-    if not text:
-        return False
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and data.get("game") == GAME and data.get("stage") != "over"

@@ -54,11 +54,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import stratego
-from engine.errors import SaveError, SetupError
+from engine.errors import SetupError
 from engine.saves import parse_json
 from engine.stratego import PIECES, IllegalMove, Options, ai
+from ui.checks import inconsistent, player_name
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
-from ui.names import player_name
 from ui.stratego.setup_board import SetupBoard, index_of
 
 FORMAT = 1
@@ -135,19 +135,13 @@ def names_for_seats(
     return names
 
 
-def _inconsistent(part: str) -> SaveError:
-    return SaveError(
-        "inconsistent", f"The saved session's {part} contradicts the rest of it.", part=part
-    )
-
-
 def _checked_setups(setups: object) -> dict[str, str]:
     """The armies already set up, each a legal setup (``engine.errors.SetupError``, the
     family both games share, if not)."""
     if setups is None:
         return {}
     if not isinstance(setups, dict):
-        raise _inconsistent("setups")
+        raise inconsistent("setups")
     try:
         return {p: stratego.parse_setup(text) for p, text in setups.items() if p in PLAYERS}
     except stratego.SetupError as error:
@@ -661,7 +655,7 @@ class Session:
         if stage not in STAGES or player not in PLAYERS:
             raise ValueError("bad stage")
         if not isinstance(names, dict) or not all(isinstance(names.get(p), str) for p in PLAYERS):
-            raise _inconsistent("names")
+            raise inconsistent("names")
         seats = checked_seats(data.get("seats"))  # older saves: two persons
         seed = data.get("seed")
         numbering = data.get("numbering", "european")
@@ -682,7 +676,7 @@ class Session:
         engine = data.get("engine")
         if engine:
             if not isinstance(engine, str):
-                raise _inconsistent("engine")
+                raise inconsistent("engine")
             parse_json(engine)  # refuses absurd nesting before the engine parses it
             session.game = stratego.from_json(engine)
         session._check_game()
@@ -698,15 +692,15 @@ class Session:
         if self.stage == "setup":
             # Red sets up first, then Blue; the game starts when both are ready.
             if game is not None:
-                raise _inconsistent("engine")
+                raise inconsistent("engine")
             if set(self.setups) != (set() if self.player == "red" else {"red"}):
-                raise _inconsistent("setups")
+                raise inconsistent("setups")
             return
         if game is None:
-            raise _inconsistent("engine")
+            raise inconsistent("engine")
         self.setups = {"red": game.red_setup, "blue": game.blue_setup}
         if (self.stage == "over") != (game.result is not None):
-            raise _inconsistent("stage")
+            raise inconsistent("stage")
 
     def _check_turn(self) -> None:
         """The player of the stage is the one the game says, as the app leaves them."""
@@ -724,7 +718,7 @@ class Session:
         else:
             agrees = True
         if not agrees:
-            raise _inconsistent("stage")
+            raise inconsistent("stage")
 
     def _settle_solo(self) -> None:
         """A game against the computer has no cover, no hand-over and no draw offer

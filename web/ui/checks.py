@@ -1,4 +1,5 @@
-"""Player names as the new-game forms allow them, whatever a file or a save holds.
+"""What both games' sessions check when they load a save (a file may have been edited):
+player names as the new-game forms allow them, and parts that contradict each other.
 
 >>> player_name("  Ana   María ")
 'Ana María'
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.errors import SaveError
+
 #: As many characters as the name fields of the new-game forms take.
 MAX_PLAYER_NAME: Final = 24
 
@@ -21,3 +24,11 @@ def player_name(value: object) -> str:
     if value is None:
         return ""
     return " ".join(str(value).split())[:MAX_PLAYER_NAME]
+
+
+def inconsistent(part: str) -> SaveError:
+    """The error a session raises when its ``part`` (stage, setups, names…) contradicts
+    the rest of it; the saves screen shows ``saves_error_inconsistent``."""
+    return SaveError(
+        "inconsistent", f"The saved session's {part} contradicts the rest of it.", part=part
+    )
