@@ -71,7 +71,8 @@ class Driver:
         self.outcomes.append(outcome)
         if not outcome.repaint:
             return outcome
-        self.notice = outcome.notice
+        if not outcome.keep_notice:
+            self.notice = outcome.notice
         if outcome.address is not None and outcome.address != self.address:
             self.go(outcome.address)
             return outcome

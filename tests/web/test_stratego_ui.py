@@ -8,6 +8,8 @@ import json
 import re
 
 import pytest
+from ui import store as shared_store
+from ui.games import spec
 from ui.i18n import Translator, table
 from ui.store import MemoryStorage
 from ui.stratego import render, session, setup_board, store
@@ -260,6 +262,23 @@ def test_every_screen_renders_in_both_languages(language: str) -> None:
 
 
 # ------------------------------------------------------------------ storage
+
+
+def test_saves_alternate_slots_and_a_failed_write_keeps_the_last_save() -> None:
+    storage = MemoryStorage(limit=6000)
+    stratego = spec("stratego")
+    assert stratego is not None
+    game_session = playing()
+    assert shared_store.save(storage, "stratego", game_session.to_json())
+    assert stratego.in_progress(storage)
+    assert not shared_store.save(storage, "stratego", "x" * 7000)
+    assert json.loads(shared_store.load(storage, "stratego") or "")["stage"] == "turn"
+    assert game_session.game is not None
+    game_session.game.resign("red")
+    game_session.stage = "over"
+    shared_store.save(storage, "stratego", game_session.to_json())
+    assert not stratego.in_progress(storage)
+    assert shared_store.load(None, "stratego") is None and not stratego.in_progress(None)
 
 
 def test_named_setups_are_kept() -> None:

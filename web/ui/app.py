@@ -20,6 +20,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from engine.saves import parse_json
 from ui import dom, screens, settings, store
 from ui.games import spec
 from ui.html import real
@@ -57,8 +58,11 @@ class App:
         #: Browser-side work after each paint, told what changed (an animation of the
         #: squares a move touched, a sound): ``hook(painted, outcome)``.
         self.painted_hooks: list[Callable[[Painted, Outcome], None]] = []
-        # The proxy must stay referenced for as long as the listener exists.
+        # The proxies must stay referenced for as long as the listeners exist.
         self._on_hash_change = create_proxy(lambda _event: self.show())
+        # Another window of the app changed the storage (a game played, a save
+        # imported): the screen showing may want to say so or draw it.
+        self._on_storage = create_proxy(self._storage_changed)
 
     @staticmethod
     def _local_storage() -> Any:
@@ -69,6 +73,7 @@ class App:
 
     def start(self) -> None:
         window.addEventListener("hashchange", self._on_hash_change)
+        window.addEventListener("storage", self._on_storage)
         self.show(focus=False)
         document.getElementById("loading").hidden = True
         self.root.hidden = False
@@ -76,6 +81,13 @@ class App:
         self._tasks = [
             asyncio.ensure_future(ask_persistence(self.context.storage, self._on_persist_answer))
         ]
+
+    def _storage_changed(self, event: Any) -> None:
+        key = event.key
+        try:
+            self.dispatch(Intent("storage", str(key) if real(key) else ""))
+        except Exception:
+            traceback.print_exc()
 
     def _on_persist_answer(self, granted: bool | None) -> None:
         self.context.persisted = granted
@@ -129,7 +141,8 @@ class App:
             if outcome.focus:
                 dom.focus(outcome.focus)
             return outcome
-        self.notice = outcome.notice
+        if not outcome.keep_notice:
+            self.notice = outcome.notice
         if outcome.address is not None and outcome.address != str(window.location.hash):
             window.location.hash = outcome.address  # the hashchange brings the new screen
             return outcome
@@ -189,7 +202,7 @@ def persist_state(storage: Any) -> bool | None:
     """What the browser answered last time (None: never asked, or no answer)."""
     text = store.read_item(storage, PERSIST_KEY)
     try:
-        data = json.loads(text) if text else {}
+        data = parse_json(text) if text else {}
     except ValueError:
         return None
     granted = data.get("granted") if isinstance(data, dict) else None

@@ -155,23 +155,29 @@ class Events:
     # --- files ---------------------------------------------------------------------
 
     def _read_files(self, control: Any) -> None:
-        """A file input: the intent now (``value="reading"``), then again with the files'
-        (name, text) pairs as ``data`` (None if the browser could not read them)."""
+        """A file input: the intent now (``value="reading"``), then again with each file's
+        (name, text, size in bytes) as ``data`` (None if the browser could not read them).
+        A file larger than the input's ``data-max-bytes`` is not read (its text is ""): it
+        would be held in memory twice, JavaScript's and Python's, for nothing."""
         files = [control.files.item(i) for i in range(int(control.files.length))]
         if not files:
             return
         name = str(control.getAttribute(INTENT))
+        limit = control.getAttribute("data-max-bytes")
+        most = int(str(limit)) if real(limit) else None
         self.dispatch(Intent.parse(name, value="reading"))
 
         async def read() -> None:
             try:
-                texts: list[tuple[str, str]] | None = [
-                    (str(f.name), str(await f.text())) for f in files
-                ]
+                found: list[tuple[str, str, int]] | None = []
+                for file in files:
+                    size = int(file.size)
+                    text = "" if most is not None and size > most else str(await file.text())
+                    found.append((str(file.name), text, size))
             except Exception:
                 traceback.print_exc()
-                texts = None
-            self.dispatch(Intent.parse(name, data=texts))
+                found = None
+            self.dispatch(Intent.parse(name, data=found))
 
         self.reading = asyncio.ensure_future(read())
 

@@ -10,15 +10,10 @@ and one entry here.
 
 >>> [spec.name for spec in GAMES]
 ['stratego', 'ideology']
->>> in_progress('{"game": "ideology", "stage": "turn"}', "ideology")
-True
->>> in_progress('{"game": "ideology", "stage": "over"}', "ideology"), in_progress("{", "ideology")
-(False, False)
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -27,18 +22,6 @@ from ui import store
 from ui.computer import pause_ms
 from ui.loop import Context, Intent, Painted, Screen
 from ui.timer import Pending
-
-
-def in_progress(text: str | None, game: str) -> bool:
-    """Whether an autosave's text holds a session of ``game`` that has not ended (every
-    game's session says its ``game`` and ``stage``, ``"over"`` at the end)."""
-    if not text:
-        return False
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and data.get("game") == game and data.get("stage") != "over"
 
 
 @dataclass(frozen=True)
@@ -54,8 +37,14 @@ class GameSpec:
     describe: Callable[[dict[str, Any]], dict[str, Any]]
 
     def in_progress(self, storage: Any) -> bool:
-        """Whether this game's autosave holds a game that has not ended (for "Continue")."""
-        return in_progress(store.load(storage, self.name), self.name)
+        """Whether this game's autosave holds a game that has not ended and opens: its
+        session is whole and every move replays (for the home screen's "Continue"; a
+        damaged latest save counts through the copy before it, see ``ui.store.recover``).
+        With no autosave at all, the game's modules are not even imported."""
+        if not store.load(storage, self.name):
+            return False
+        session = store.load_parsed(storage, self.name, self.load)
+        return session is not None and bool(session.in_progress)
 
 
 def _stratego_screen(context: Context) -> Screen:

@@ -102,7 +102,9 @@ class Notice:
 class Outcome:
     """What a dispatch did besides changing the session (all optional).
 
-    - ``notice``: the message to show now (None: the previous one goes);
+    - ``notice``: the message to show now (None: the previous one goes, unless
+      ``keep_notice``: a repaint that is no answer to the player, such as another
+      window's change of the saves);
     - ``announce``: words for screen readers only; ``announce_section``: say the text of
       that section of the new page (an attack's report);
     - ``focus``: an element ``id``, or a ``data-intent`` text, to move the focus to;
@@ -117,6 +119,7 @@ class Outcome:
     """
 
     notice: Notice | None = None
+    keep_notice: bool = False
     announce: str = ""
     announce_section: str = ""
     focus: str | None = None

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from ui import saves, store
+from engine.saves import parse_json
+from ui import saves
+from ui.checks import player_name
 from ui.computer import is_computer
-from ui.games import GAMES, spec
+from ui.games import GAMES
 from ui.html import INTENT, button, icon
 from ui.i18n import name_key
 from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, intent_text
@@ -34,10 +36,36 @@ class State:
     typed: dict[str, str] = field(default_factory=dict)  # a refused name stays as typed
 
 
+def quoted_names(t: Translate, names: list[str]) -> str:
+    return ", ".join(t("saves_quoted", name=name) for name in names)
+
+
+def problem_text(t: Translate, problem: SaveProblem) -> str:
+    """What went wrong, in words: for an import, which file, where in it, and which other
+    files were not imported either (an import stores all of its files or none)."""
+    params = dict(problem.params)
+    if getattr(t, "language", "en") == "es" and "size" in params:
+        params["size"] = str(params["size"]).replace(".", ",")  # 10,3 MB
+    text = t(problem.key(), **params)
+    if "file" not in params:
+        return text
+    parts = [t("saves_import_failed", file=params["file"]), text]
+    if params.get("position"):
+        parts.append(t("saves_import_position", position=params["position"]))
+    if params.get("good_files"):
+        files = quoted_names(t, params["good_files"])
+        parts.append(t("saves_import_others_good", files=files, file=params["file"]))
+    if params.get("bad_files"):
+        parts.append(t("saves_import_others_bad", files=quoted_names(t, params["bad_files"])))
+    return " ".join(parts)
+
+
 def players_text(summary: dict[str, Any], t: Translate | None = None) -> str:
     """Players' names; an unnamed Ideology player (shown by ideology) in the language;
     a computer seat tagged as such unless its name already says so."""
-    players = [str(p) for p in summary.get("players") or []]
+    # Clamped as the forms clamp names: a summary stored by an older version may hold
+    # any length of name from a file.
+    players = [player_name(p) for p in summary.get("players") or []]
     if t is not None:
         players = [ideology_name(t, p) for p in players]
     seats = summary.get("seats") or []
@@ -72,6 +100,12 @@ def default_name(t: Translate, summary: dict[str, Any], now: str) -> str:
     return t("saves_default_name", players=players_text(summary, t), date=now[:10])[:MAX_NAME]
 
 
+def unfinished_name(t: Translate, summary: dict[str, Any], now: str) -> str:
+    """The name a game in progress is kept under when a new game replaces it
+    (``saves.keep_in_progress``): "Unfinished: Ana, Luis, 2026-11-30"."""
+    return t("saves_unfinished_name", players=players_text(summary, t), date=now[:10])[:MAX_NAME]
+
+
 def _button(label: str, act: str, save_id: str = "", *, kind: str = "", icon_name: str = "") -> str:
     described = {"aria-describedby": f"save-name-{save_id}"} if save_id else None
     return button(
@@ -98,13 +132,22 @@ def _meta(
     return DOT.join(parts)
 
 
-def in_progress_card(t: Translate, game: str, summary: dict[str, Any], name: str) -> str:
+def in_progress_card(
+    t: Translate, game: str, summary: dict[str, Any], name: str, *, recovered: bool = False
+) -> str:
+    """The game in progress of one game; ``recovered``: its latest save was damaged and it
+    goes on from the copy before (said here as the game screen says it)."""
     field = f"saves-name-{game}"
+    note = (
+        f'<p class="saves-note">{escape(t("saves_recovered", game=game_name(t, game)))}</p>'
+        if recovered
+        else ""
+    )
     return (
         f'<li class="saves-item saves-current saves-game-{game}">'
         f'<div class="saves-item-head">{icon(GAME_ICONS[game], "saves-game-icon")}'
         f"<h3>{escape(game_name(t, game))}</h3></div>"
-        f'<p class="saves-meta">{_meta(t, game, summary, label=False)}</p>'
+        f'<p class="saves-meta">{_meta(t, game, summary, label=False)}</p>{note}'
         f'<form class="saves-form" {INTENT}="save-as {game}">'
         f'<label class="saves-label" for="{field}">{escape(t("saves_name_label"))}</label>'
         '<div class="saves-field-row">'
@@ -219,8 +262,10 @@ def screen(
     now: str,
     offset_minutes: int = 0,
     notice: Notice | None = None,
+    recovered: frozenset[str] = frozenset(),
 ) -> Page:
-    """The whole screen. ``current``: game -> summary of its autosave (games with one).
+    """The whole screen. ``current``: game -> summary of its autosave (games with one);
+    ``recovered``: games whose latest save was damaged (they go on from the copy before).
 
     Sections: the message, the games in progress, the list and each save in it, the
     files' buttons; opening a question on one save redraws only that save."""
@@ -228,7 +273,11 @@ def screen(
     message = result.section("saves-message", message_html(notice))
     progress_items = "".join(
         in_progress_card(
-            t, game, current[game], state.typed.get(game) or default_name(t, current[game], now)
+            t,
+            game,
+            current[game],
+            state.typed.get(game) or default_name(t, current[game], now),
+            recovered=game in recovered,
         )
         for game in (found.name for found in GAMES)
         if game in current
@@ -266,6 +315,7 @@ def screen(
         '<div class="button-row saves-files">'
         # The real file input stays focusable (keyboard) under its button-like label.
         f'<input class="saves-file" id="saves-import" type="file" {INTENT}="import"'
+        f' data-max-bytes="{saves.MAX_FILE_BYTES}"'
         ' accept=".json,application/json" multiple>'
         '<label class="button saves-import" for="saves-import">'
         f"{icon('saves')}<span>{escape(t('saves_import'))}</span></label>"
@@ -283,18 +333,18 @@ def screen(
     return result
 
 
-def current_games(storage: Any) -> dict[str, dict[str, Any]]:
-    """Each game's autosave, summarised (games without a readable one are left out)."""
+def current_games(storage: Any) -> tuple[dict[str, dict[str, Any]], frozenset[str]]:
+    """Each game's autosave that opens, summarised (games without one are left out), and
+    the games whose latest save was damaged (they go on from the copy before it)."""
     found = {}
-    for game in GAMES:
-        text = store.load(storage, game.name)
-        if not text:
-            continue
-        try:
-            found[game.name] = saves.describe(game.name, json.loads(text))
-        except (ValueError, SaveProblem):
-            continue
-    return found
+    recovered = set()
+    for game in (found_game.name for found_game in GAMES):
+        loaded = saves.in_progress(storage, game)
+        if loaded.value is not None:
+            found[game] = loaded.value
+            if loaded.recovered:
+                recovered.add(game)
+    return found, frozenset(recovered)
 
 
 class SavesScreen:
@@ -322,9 +372,11 @@ class SavesScreen:
         t = self.context.t
         if notice is None and not saves.available(self.storage):
             notice = Notice(t("saves_error_storage_unavailable"), alert=True)
+        current, recovered = current_games(self.storage)
         return screen(
             t,
-            current=current_games(self.storage),
+            current=current,
+            recovered=recovered,
             entries=saves.list_saves(self.storage),
             state=self.state,
             now=saves.now_iso(),
@@ -336,21 +388,15 @@ class SavesScreen:
         return Outcome(notice=Notice(text, alert=error), focus=focus)
 
     def problem(self, problem: SaveProblem, focus: str = "saves-message") -> Outcome:
-        t = self.context.t
-        text = t(problem.key(), **problem.params)
-        if "file" in problem.params:
-            lead = t("saves_import_failed", file=problem.params["file"])
-            position = problem.params.get("position")
-            text = f"{lead} {text}"
-            if position:
-                text += " " + t("saves_import_position", position=position)
-        return self.say(text, error=True, focus=focus)
+        return self.say(problem_text(self.context.t, problem), error=True, focus=focus)
 
     def dispatch(self, intent: Intent) -> Outcome | None:
         act, save_id = intent.name, intent.arg
         try:
             if act == "key":
                 return self.escape() if save_id == "Escape" else None
+            if act == "storage":
+                return self.elsewhere(save_id)
             if act in ("save-as", "rename-save"):
                 return self.submit(act, save_id, intent.fields.get("name", ""))
             if act == "import":
@@ -359,6 +405,15 @@ class SavesScreen:
         except SaveProblem as problem:
             self.state = State()
             return self.problem(problem, focus=intent_text(act, save_id))
+
+    def elsewhere(self, key: str) -> Outcome | None:
+        """Another window changed the storage: the lists are drawn again, unless a
+        question is open here (the player's answer would then be about another list)."""
+        ours = not key or key.startswith("tablero.")
+        state = self.state
+        if not ours or state.renaming or state.deleting or state.opening:
+            return None
+        return Outcome(keep_notice=True)
 
     def escape(self) -> Outcome | None:
         """Escape closes an open question (rename, delete, open) like Cancel."""
@@ -403,17 +458,19 @@ class SavesScreen:
         return self.open(save_id)
 
     def replaces_another_game(self, entry: Entry) -> bool:
-        game = spec(entry.game)
-        if game is None or not game.in_progress(self.storage):
-            return False
-        autosave = json.loads(store.load(self.storage, entry.game) or "null")
-        return json.dumps(entry.session, sort_keys=True) != json.dumps(autosave, sort_keys=True)
+        """Whether opening ``entry`` would replace a different unfinished game."""
+        playing = saves.in_progress(self.storage, entry.game)
+        unfinished = playing.value is not None and playing.value.get("stage") != "over"
+        return unfinished and json.dumps(entry.session, sort_keys=True) != json.dumps(
+            parse_json(playing.text or "null"), sort_keys=True
+        )
 
     def submit(self, kind: str, target: str, name: str) -> Outcome:
         t = self.context.t
         try:
             if kind == "save-as":
-                entry = saves.save_as(self.storage, target, store.load(self.storage, target), name)
+                playing = saves.in_progress(self.storage, target).text
+                entry = saves.save_as(self.storage, target, playing, name)
                 self.state = State()
                 return self.say(
                     t("saves_saved", name=entry.name), focus=intent_text("open", entry.id)
@@ -431,13 +488,16 @@ class SavesScreen:
 
     def imported(self, intent: Intent) -> Outcome:
         t = self.context.t
-        if intent.value == "reading":
-            return Outcome(notice=Notice(t("saves_reading_files")))
         self.state = State()
+        if intent.value == "reading":
+            # Said on screen too: checking a large file takes seconds.
+            return Outcome(notice=Notice(t("saves_reading_files")))
         if intent.data is None:
             return self.say(t("error_body"), error=True)
+        files = [(name, text) for name, text, _size in intent.data]
+        sizes = [size for _name, _text, size in intent.data]
         try:
-            entries = saves.import_files(self.storage, list(intent.data))
+            entries = saves.import_files(self.storage, files, sizes=sizes)
         except SaveProblem as problem:
             return self.problem(problem)  # the message, at the top, takes the focus
         if len(entries) == 1:

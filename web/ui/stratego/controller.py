@@ -17,7 +17,7 @@ import random
 import traceback
 from typing import Any
 
-from engine.stratego import BUILTIN_SETUPS, human_setups
+from engine.stratego import BUILTIN_SETUPS, fill_setup, human_setups
 from ui.computer import PERSON, people
 from ui.games import GameScreen
 from ui.loop import Intent, Notice, Outcome, Page
@@ -342,7 +342,7 @@ class StrategoScreen(GameScreen[Session]):
         if name == "setup-clear":
             board.clear()
         elif name == "setup-fill":
-            board.fill_random(seed=random.getrandbits(32))
+            board.load(fill_setup(board.text(), seed=random.getrandbits(32)))
         elif name == "setup-use":
             value = str(fields.get("preset", ""))
             try:

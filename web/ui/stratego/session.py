@@ -1,8 +1,10 @@
 """One Stratego session on the tablet: who plays, which screen, the game itself.
 
 A plain state machine without any browser import, so every flow is tested on CPython.
-The rules are the engine's: this module only asks it (``legal_moves_from``, ``play``,
-``undo``, ``view``...) and remembers where the players are in the hand-over dance.
+The rules are the engine's: this module only asks it, in its typed actions
+(``legal_actions``, ``check``, ``apply`` a ``Move`` or a ``Rescue``, ``undo``,
+``view``...), and remembers where the players are in the hand-over dance. It is the
+only UI module that talks to the engine.
 
 Stages (``stage``) and the player they belong to (``player``):
 
@@ -54,53 +56,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import stratego
-from engine.stratego import PIECES, IllegalMove, Options, ai
+from engine.errors import SetupError
+from engine.saves import parse_json
+from engine.stratego import PIECES, IllegalMove, Move, Options, Rescue, ai, parse_action
+from ui.checks import inconsistent, player_name
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
 from ui.stratego.setup_board import SetupBoard, index_of
-
-# --- the engine's actions, read and written here only ----------------------------------
-# The engine speaks notation strings today ("e4-e5", "rescue 7 b2", "no rescue"); these
-# few functions are the one place the UI reads or writes them.
-
-
-def destinations(game: stratego.Game, square: str) -> list[str]:
-    """Where the piece on ``square`` may move now."""
-    return [move.split("-")[1] for move in game.legal_moves_from(square)]
-
-
-def rescue_options(game: stratego.Game) -> dict[str, list[str]]:
-    """The rescue choices the engine offers now: piece letter -> squares."""
-    choices: dict[str, list[str]] = {}
-    for choice in game.legal_moves():
-        parts = choice.split()
-        if len(parts) == 3 and parts[0] == "rescue":
-            choices.setdefault(parts[1].upper(), []).append(parts[2])
-    return choices
-
-
-def play_move(game: stratego.Game, origin: str, target: str) -> None:
-    game.play(f"{origin}-{target}")
-
-
-def move_problem(game: stratego.Game, origin: str, target: str) -> IllegalMove | None:
-    """Why moving from ``origin`` to ``target`` is illegal (None: it is legal)."""
-    try:
-        game.play(f"{origin}-{target}")
-    except IllegalMove as error:
-        return error
-    game.undo()
-    return None
-
-
-def play_rescue(game: stratego.Game, letter: str | None, square: str = "") -> None:
-    """Rescue a captured ``letter`` onto ``square``; None: no rescue."""
-    game.play("no rescue" if letter is None else f"rescue {letter} {square}")
-
-
-def computer_move(game: stratego.Game, player: str, level: str, seed: int) -> None:
-    rng = decision_rng(seed, len(game.moves))
-    game.play(ai.choose_move(game.view(player), game.legal_moves(), level, rng))
-
 
 FORMAT = 1
 PLAYERS = ("red", "blue")
@@ -184,6 +145,19 @@ def names_for_seats(
     if names["red"] == names["blue"]:
         names = {p: f"{names[p]} ({t(f'stratego_army_{p}')})" for p in PLAYERS}
     return names
+
+
+def _checked_setups(setups: object) -> dict[str, str]:
+    """The armies already set up, each a legal setup (``engine.errors.SetupError``, the
+    family both games share, if not)."""
+    if setups is None:
+        return {}
+    if not isinstance(setups, dict):
+        raise inconsistent("setups")
+    try:
+        return {p: stratego.parse_setup(text) for p, text in setups.items() if p in PLAYERS}
+    except stratego.SetupError as error:
+        raise SetupError(error.code, str(error), **error.params) from None
 
 
 @dataclass
@@ -390,9 +364,14 @@ class Session:
 
     def rescue_choices(self) -> dict[str, list[str]]:
         """Rescue choices the engine offers now, by piece letter -> squares."""
-        if self.game is None or self.stage != "moved" or not self.game.rescue_pending:
+        game = self.game
+        if game is None or self.stage != "moved" or not game.rescue_pending:
             return {}
-        return rescue_options(self.game)
+        choices: dict[str, list[str]] = {}
+        for action in game.legal_actions(game.turn):
+            if isinstance(action, Rescue) and action.piece and action.square:
+                choices.setdefault(action.piece, []).append(action.square)
+        return choices
 
     # ------------------------------------------------------------------ flow
 
@@ -468,7 +447,9 @@ class Session:
         game = self.game
         assert game is not None
         while game.result is None and game.turn == player:
-            computer_move(game, player, level, self.seed)
+            rng = decision_rng(self.seed, len(game.moves))
+            choice = ai.choose_move(game.view(player), game.legal_moves(), level, rng)
+            game.apply(player, parse_action(choice))
             if not game.rescue_pending:
                 break
         self._after_play()
@@ -598,7 +579,7 @@ class Session:
         own = piece is not None and piece[0] == self.player
         if self.selected is not None and square in self.targets:
             try:
-                play_move(game, self.selected, square)
+                game.apply(self.player, Move(self.selected, square))
             except IllegalMove as error:  # cannot happen for a listed target; say why
                 result.message = engine_message(error)
                 return result
@@ -614,7 +595,11 @@ class Session:
             return result
         if own:
             assert piece is not None
-            targets = destinations(game, square)
+            targets = [
+                action.to_square
+                for action in game.legal_actions(self.player)
+                if isinstance(action, Move) and action.from_square == square
+            ]
             if not targets:
                 self.selected, self.targets = None, []
                 kind = PIECES[piece[1]]
@@ -631,7 +616,7 @@ class Session:
             return result
         if self.selected is not None:
             # Not a legal destination: the engine says why (too far, lake, two squares...).
-            problem = move_problem(game, self.selected, square)
+            problem = game.check(self.player, Move(self.selected, square))
             if problem is not None:
                 result.message = engine_message(problem)
             self.selected, self.targets = None, []
@@ -647,7 +632,7 @@ class Session:
             return result
         if letter is None:
             assert self.game is not None
-            play_rescue(self.game, None)
+            self.game.apply(self.player, Rescue())
             self.rescue_letter, self.targets = None, []
             self._after_own_play()
             result.moved = True
@@ -664,7 +649,7 @@ class Session:
                 result.message = Message("stratego_rescue_hint")
             return result
         assert self.game is not None
-        play_rescue(self.game, self.rescue_letter, square)
+        self.game.apply(self.player, Rescue(self.rescue_letter, square))
         self.rescue_letter, self.targets = None, []
         self._after_own_play()
         result.moved = True
@@ -766,6 +751,15 @@ class Session:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Session:
+        """A saved session, checked as a whole before anything of it is used (a file may
+        have been edited): every setup is a legal army, the stage agrees with the game
+        (whose moves the engine replays), names are clamped as the form clamps them.
+
+        Raises ``engine.errors.SetupError`` for a setup that is not a legal army,
+        ``engine.errors.SaveError`` ``inconsistent`` (params: ``part``) for parts that
+        contradict each other, the engine's errors for its game, and
+        ValueError/KeyError/TypeError for a document that is not a session at all.
+        """
         if data.get("game") != "stratego" or data.get("format") != FORMAT:
             raise ValueError("not a Stratego session")
         names = data["names"]
@@ -773,28 +767,71 @@ class Session:
         player = data["player"]
         if stage not in STAGES or player not in PLAYERS:
             raise ValueError("bad stage")
+        if not isinstance(names, dict) or not all(isinstance(names.get(p), str) for p in PLAYERS):
+            raise inconsistent("names")
         seats = checked_seats(data.get("seats"))  # older saves: two persons
         seed = data.get("seed")
+        numbering = data.get("numbering", "european")
+        note = data.get("note")
         session = cls(
-            names={p: str(names[p]) for p in PLAYERS},
+            names={p: player_name(names[p]) for p in PLAYERS},
             options=Options.from_dict(data.get("options") or {}),
-            numbering=data.get("numbering", "european"),
+            numbering=numbering if numbering in NUMBERINGS else "european",
             seats=seats,
             seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
             stage=stage,
             player=player,
-            covered=bool(data.get("covered", True)),
-            boards={p: SetupBoard.from_text(data["boards"][p]) for p in PLAYERS},
-            setups={p: s for p, s in data.get("setups", {}).items() if p in PLAYERS},
-            note=data.get("note"),
+            covered=bool(data.get("covered", True)) and stage != "over",
+            boards={p: SetupBoard.from_text(str(data["boards"][p])) for p in PLAYERS},
+            setups=_checked_setups(data.get("setups")),
+            note=note if isinstance(note, str) else None,
         )
-        if data.get("engine"):
-            session.game = stratego.from_json(data["engine"])
-        elif stage != "setup":
-            raise ValueError("a game stage without a game")
+        engine = data.get("engine")
+        if engine:
+            if not isinstance(engine, str):
+                raise inconsistent("engine")
+            parse_json(engine)  # refuses absurd nesting before the engine parses it
+            session.game = stratego.from_json(engine)
+        session._check_game()
         if session.solo:
             session._settle_solo()
+        session._check_turn()
         return session
+
+    def _check_game(self) -> None:
+        """The stage agrees with the game: none while setting up (Red first, then Blue),
+        one from then on, over exactly when it has a result."""
+        game = self.game
+        if self.stage == "setup":
+            # Red sets up first, then Blue; the game starts when both are ready.
+            if game is not None:
+                raise inconsistent("engine")
+            if set(self.setups) != (set() if self.player == "red" else {"red"}):
+                raise inconsistent("setups")
+            return
+        if game is None:
+            raise inconsistent("engine")
+        self.setups = {"red": game.red_setup, "blue": game.blue_setup}
+        if (self.stage == "over") != (game.result is not None):
+            raise inconsistent("stage")
+
+    def _check_turn(self) -> None:
+        """The player of the stage is the one the game says, as the app leaves them."""
+        game, player = self.game, self.player
+        if game is None or self.stage == "over":
+            return
+        if self.stage == "turn":
+            agrees = game.turn == player and not game.rescue_pending
+        elif self.stage == "moved":
+            # The player has just played (a rescue choice may still be theirs to make).
+            agrees = bool(game.moves) and game.moves[-1].player == player
+            agrees = agrees and game.turn == (player if game.rescue_pending else other(player))
+        elif self.stage == "draw_offer":
+            agrees = game.turn == other(player) and not game.rescue_pending
+        else:
+            agrees = True
+        if not agrees:
+            raise inconsistent("stage")
 
     def _settle_solo(self) -> None:
         """A game against the computer has no cover, no hand-over and no draw offer
@@ -810,7 +847,7 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str) -> Session:
-        data = json.loads(text)
+        data = parse_json(text)
         if not isinstance(data, dict):
             raise ValueError("not a session")
         return cls.from_dict(data)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.saves import parse_json
 from ui.store import read_item
 
 SETUPS_KEY = "tablero.stratego.setups"
@@ -24,7 +25,7 @@ def saved_setups(storage: Any) -> dict[str, str]:
     if not text:
         return {}
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except ValueError:
         return {}
     if not isinstance(data, dict):
