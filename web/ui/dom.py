@@ -167,19 +167,20 @@ class Events:
         most = int(str(limit)) if real(limit) else None
         self.dispatch(Intent.parse(name, value="reading"))
 
-        async def read() -> None:
+        async def read_all() -> None:
+            read: list[tuple[str, str, int]] = []
             try:
-                found: list[tuple[str, str, int]] | None = []
                 for file in files:
                     size = int(file.size)
                     text = "" if most is not None and size > most else str(await file.text())
-                    found.append((str(file.name), text, size))
+                    read.append((str(file.name), text, size))
             except Exception:
                 traceback.print_exc()
-                found = None
-            self.dispatch(Intent.parse(name, data=found))
+                self.dispatch(Intent.parse(name, data=None))
+                return
+            self.dispatch(Intent.parse(name, data=read))
 
-        self.reading = asyncio.ensure_future(read())
+        self.reading = asyncio.ensure_future(read_all())
 
     # --- drag and drop -------------------------------------------------------------
 

@@ -53,7 +53,7 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine import stratego
 from engine.errors import SetupError
@@ -310,7 +310,8 @@ class Session:
         key = (seen, over, self.game.result, self.game.moves)
         if self._view_cache is not None and self._view_cache[0] == key:
             return self._view_cache[1]
-        view = self.game.view(seen, reveal_all=over)
+        # The engine's typed view (StrategoView), read by render as plain JSON data.
+        view = cast(dict[str, Any], self.game.view(seen, reveal_all=over))
         self._view_cache = (key, view)
         return view
 
@@ -350,7 +351,7 @@ class Session:
             earlier = game.copy()
             while earlier.moves and earlier.moves[-1].player != person:
                 earlier.undo()
-            found = earlier.view(person)["last_move"]
+            found = cast(dict[str, Any] | None, earlier.view(person)["last_move"])
         self._own_move_cache = (moves, found)
         return found
 
