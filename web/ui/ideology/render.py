@@ -540,6 +540,15 @@ def log_panel(
     )
 
 
+def public_table(
+    page: Page, view: dict[str, Any], words: Words, shared: dict[str, str], picked: Selection
+) -> str:
+    """What any screen everybody may read shows below its own part: the players' table,
+    the table of regions, the map and the log."""
+    table = table_section(page, view, words, picked=picked)
+    return shared["players"] + table + shared["map"] + shared["log"]
+
+
 def common_sections(
     page: Page, view: dict[str, Any], words: Words, *, full_log: bool
 ) -> dict[str, str]:
@@ -974,14 +983,7 @@ def computer_page(
     heading = t("ideology_computer_turn", name=name)
     if viewer is None:
         watch = page.section("ig-watch", f'<div class="ig-watch" id="ig-watch">{status}</div>')
-        body = (
-            side
-            + watch
-            + shared["players"]
-            + table_section(page, view, words, picked=session.selection)
-            + shared["map"]
-            + shared["log"]
-        )
+        body = side + watch + public_table(page, view, words, shared, session.selection)
         page.root(f'{top}<div class="ig-public">{frame_of(t, heading, body)}</div>')
         return page
     body = (
@@ -1054,10 +1056,7 @@ def report_page(
         '<div class="button-row">'
         + act(f"{icon('play')}<span>{escape(next_label)}</span>", "continue", kind="button-primary")
         + "</div></section>"
-        + shared["players"]
-        + table_section(page, view, words, picked=shown)
-        + shared["map"]
-        + shared["log"]
+        + public_table(page, view, words, shared, shown)
     )
     page.root(f'{top}<div class="ig-public">{frame_of(t, heading, body)}</div>')
     return page
@@ -1102,10 +1101,7 @@ def over_page(
         )
         + link(t("new_game"), "#/ideology/new")
         + "</div></section>"
-        + shared["players"]
-        + table_section(page, view, words, picked=session.selection)
-        + shared["map"]
-        + shared["log"]
+        + public_table(page, view, words, shared, session.selection)
     )
     page.root(f'{top}<div class="ig-public">{frame_of(t, t("ideology_over_heading"), body)}</div>')
     return page

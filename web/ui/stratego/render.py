@@ -203,12 +203,7 @@ def _square(
 
 
 def _draw_square(
-    ui: Ui,
-    square: str,
-    piece: Piece | None,
-    viewer: str | None,
-    classes: tuple[str, ...],
-    setup: bool,
+    ui: Ui, square: str, piece: Piece | None, viewer: str | None, classes: Any, setup: bool
 ) -> str:
     if square in LAKES:
         return f'<div class="sq lake" id="sq-{square}" title="{e(ui.t("stratego_lake"))}"></div>'
