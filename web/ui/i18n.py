@@ -26,6 +26,7 @@ def table(language: str) -> dict[str, str]:
     return strings
 
 
+@cache
 def name_key(kind: str, name: str) -> str:
     """The key of a game's name in the tables (a piece, a region, an advance...).
 

@@ -143,8 +143,11 @@ class Page:
     def __init__(self, screen: str, *, stage: str = "") -> None:
         self.screen = screen
         self.stage = stage
-        self.sections: dict[str, str] = {}
+        self.sections: dict[str, str] = {}  # key -> own markup, children as markers
         self.parents: dict[str, str] = {}
+        # key -> complete markup, built as the sections come (children come first): a
+        # new screen's whole page, or a changed section, is ready without another pass.
+        self._complete: dict[str, str] = {}
 
     def section(self, key: str, markup: str) -> str:
         """Register ``markup`` as the section ``key``; returns the marker to put where it
@@ -153,13 +156,20 @@ class Page:
             raise ValueError(f"two sections named {key!r}")
         self.sections[key] = markup
         if "<!--§" in markup:
-            for child in MARKER.findall(markup):
-                self.parents[child] = key
+
+            def child(found: re.Match[str]) -> str:
+                name = found.group(1)
+                self.parents[name] = key
+                return self._complete[name]
+
+            self._complete[key] = MARKER.sub(child, markup)
+        else:
+            self._complete[key] = markup
         return _MARKER.format(key)
 
     def leaf(self, key: str, markup: str) -> str:
         """A section with no section inside it (a board square): cheaper to add."""
-        self.sections[key] = markup
+        self.sections[key] = self._complete[key] = markup
         return f"<!--§{key}-->"
 
     def root(self, markup: str) -> None:
@@ -168,10 +178,7 @@ class Page:
 
     def html(self, key: str = ROOT) -> str:
         """The complete markup of a section (the whole page by default)."""
-        markup = self.sections[key]
-        if "<!--§" not in markup:
-            return markup
-        return MARKER.sub(lambda found: self.html(found.group(1)), markup)
+        return self._complete[key]
 
     def ancestors(self, key: str) -> list[str]:
         found = []

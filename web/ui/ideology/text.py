@@ -14,6 +14,7 @@ engine's English text. No browser import.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from functools import lru_cache
 from typing import Any
 
 from engine.ideology import ADVANCES, IDEOLOGIES
@@ -31,6 +32,14 @@ PLAYER_FIELDS = (
     "controller",
 )
 LIST_OF_PLAYERS = ("order", "players", "to_act", "missing")
+
+
+@lru_cache(maxsize=1024)
+def named(t: Translate, kind: str, name: str) -> str:
+    """A name of the game in the language of ``t`` (drawn hundreds of times a screen)."""
+    key = name_key(f"ideology_{kind}", name)
+    text = t(key)
+    return name if text == key else text
 
 
 class Words:
@@ -57,9 +66,7 @@ class Words:
     def named(self, kind: str, name: str) -> str:
         """A name from the string tables (``kind`` is ``ideology``, ``region``...); an
         unknown one as it is."""
-        key = name_key(f"ideology_{kind}", name)
-        text = self.t(key)
-        return name if text == key else text
+        return named(self.t, kind, name)
 
     def ideology(self, player: str) -> str:
         return self.named("ideology", player)
