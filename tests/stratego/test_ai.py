@@ -38,7 +38,9 @@ def play(
 
 def test_module_is_exported() -> None:
     assert stratego.ai is ai
-    assert set(ai.LEVELS) == {"random", "easy", "hard"}
+    assert ai.LEVELS == ("random", "easy", "hard", "expert")
+    # The app offers only the levels it can run between two frames (see SEAT_LEVELS).
+    assert set(ai.SEAT_LEVELS) < set(ai.LEVELS)
 
 
 def test_choose_setup_is_a_human_setup() -> None:
@@ -53,7 +55,7 @@ def test_choose_setup_is_a_human_setup() -> None:
 def test_unknown_level_and_no_move() -> None:
     game = stratego.new_game(stratego.random_setup(1), stratego.random_setup(2))
     with pytest.raises(ValueError):
-        ai.choose_move(game.view("red"), game.legal_moves(), "expert", random.Random(1))
+        ai.choose_move(game.view("red"), game.legal_moves(), "grandmaster", random.Random(1))
     with pytest.raises(ValueError):
         ai.choose_move(game.view("red"), [], "hard", random.Random(1))
     with pytest.raises(ValueError):
