@@ -164,22 +164,25 @@ class Decision:
         self._thinking: ai_expert.Thinking | None = None
         self._decide: tuple[Mapping[str, Any], Sequence[str], str, random.Random] | None = None
         moves = sorted(legal_moves)
-        if level == "expert" and moves and all("-" in m for m in moves):
-            if view.get("phase") != "rescue":
-                self._thinking = ai_expert.Thinking(view, moves, rng)
-                return
+        board_moves = moves and all("-" in m for m in moves) and view.get("phase") != "rescue"
+        if level == "expert" and board_moves:
+            self._thinking = ai_expert.Thinking(view, moves, rng)
+            return
         self._decide = (view, legal_moves, level, rng)
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
         if not moves:
             raise ValueError("no legal move")
 
-    def step(self, max_nodes: int = ai_expert.SLICE_NODES) -> bool:
-        """Think a little more (about ``max_nodes`` search nodes); True once decided."""
+    def step(
+        self, max_nodes: int = ai_expert.SLICE_NODES, max_seconds: float | None = None
+    ) -> bool:
+        """Think a little more (``max_nodes`` search nodes, or ``max_seconds``, whichever
+        comes first; see ``ai_expert.Thinking.step``); True once decided."""
         if self.move is not None:
             return True
         if self._thinking is not None:
-            if not self._thinking.step(max_nodes):
+            if not self._thinking.step(max_nodes, max_seconds):
                 return False
             self.move = self._thinking.move
         else:
@@ -196,10 +199,11 @@ def start_thinking(
     >>> import random
     >>> from engine import stratego
     >>> game = stratego.new_game(stratego.random_setup(1), stratego.random_setup(2))
-    >>> decision = start_thinking(game.view("red"), game.legal_moves(), "expert", random.Random(3))
+    >>> view, legal = game.view("red"), game.legal_moves()
+    >>> decision = start_thinking(view, legal, "expert", random.Random(3))
     >>> while not decision.step(200):
     ...     pass  # a browser would yield to the page here (setTimeout)
-    >>> decision.move == choose_move(game.view("red"), game.legal_moves(), "expert", random.Random(3))
+    >>> decision.move == choose_move(view, legal, "expert", random.Random(3))
     True
 
     Same view, moves, level and rng state: the same move as ``choose_move``, however it is
@@ -259,6 +263,8 @@ class Player:
         self.rng = random.Random(seed)
 
     def setup(self) -> str:
+        if self.level == "expert":
+            return ai_expert.choose_setup(self.rng)
         return choose_setup(self.rng)
 
     def choose(self, view: Mapping[str, Any], legal_moves: Sequence[str]) -> str:

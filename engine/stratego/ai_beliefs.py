@@ -215,7 +215,7 @@ def _apply_behaviour(weights: list[float], ours: int, approach: bool) -> None:
                 weights[index] *= FLEE_STRONGER
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _square_name(square: int) -> str:
     return "abcdefghij"[square % 10] + str(square // 10 + 1)
 
@@ -287,33 +287,27 @@ def _fit(rows: list[list[float]], targets: list[float]) -> None:
     wanted = targets
     columns = range(len(targets))
     for _ in range(FIT_ROUNDS):
-        for row in rows:
+        for index, row in enumerate(rows):
             s = sum(row)
             if s > 0:
-                for c in columns:
-                    row[c] /= s
-        sums = [0.0] * len(targets)
-        for row in rows:
-            for c in columns:
-                sums[c] += row[c]
+                rows[index] = row = [value / s for value in row]
+        sums = [sum(column) for column in zip(*rows, strict=True)]
         factors = [
             (wanted[c] / sums[c] if c == _FLAG or sums[c] > wanted[c] else 1.0)
             if sums[c] > 0
             else 0.0
             for c in columns
         ]
-        for row in rows:
-            for c in columns:
-                row[c] *= factors[c]
-            if sum(row) <= 0:
-                # Inconsistent evidence: fall back on the column factors alone.
-                for c in columns:
-                    row[c] = wanted[c]
-    for row in rows:
+        if all(abs(f - 1.0) < 1e-4 for f, total in zip(factors, sums, strict=True) if total):
+            break
+        for index, row in enumerate(rows):
+            scaled = [value * f for value, f in zip(row, factors, strict=True)]
+            # Inconsistent evidence (nothing left for this piece): the counts alone.
+            rows[index] = scaled if sum(scaled) > 0 else [float(w) for w in wanted]
+    for index, row in enumerate(rows):
         s = sum(row)
         if s > 0:
-            for c in columns:
-                row[c] /= s
+            rows[index] = [value / s for value in row]
     flags = [row for row in rows if row[_FLAG] > 0]
     if len(flags) == 1 and targets[_FLAG] >= 1:
         flags[0][:] = [float(c == _FLAG) for c in columns]  # it can only be this one

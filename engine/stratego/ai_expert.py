@@ -27,6 +27,7 @@ It decides from ``view`` and ``legal_moves`` only, like every level:
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
@@ -34,6 +35,7 @@ from .ai_beliefs import RANK_INDEX, RANKS, beliefs
 from .board import NEIGHBOURS, RAYS, SQUARE_INDEX, SQUARE_NAMES
 from .game import battle
 from .pieces import opponent
+from .setup import human_setups
 
 #: Nodes (positions searched, quiescence included) per decision: about 1 s in the
 #: browser on the project's machine (see the README's strength section).
@@ -50,8 +52,8 @@ WIN = 3000.0
 BOUND = 2 * WIN
 _INF = 1e9
 _MAX_DEPTH = 30
-_QUIESCENCE_DEPTH = 3
-_QUIESCENCE_WIDTH = 4
+_QUIESCENCE_DEPTH = 2
+_QUIESCENCE_WIDTH = 3
 _FAR = 20  # steps beyond which a target does not draw a piece
 
 #: Base material values by rank letter (a Flag is the game: ``WIN``).
@@ -75,6 +77,9 @@ HIDDEN_SHARE = {"X": 0.12, "9": 0.1, "8": 0.06, "S": 0.1}
 APPROACH = 3.0
 #: Penalty per enemy movable piece near our Flag, by path distance.
 FLAG_DANGER = (0.0, 150.0, 45.0, 15.0, 5.0)
+#: Penalty for an open line to our Flag from an enemy piece, times its chance of being a
+#: Scout (the search itself moves only likely Scouts far).
+FLAG_EXPOSED = 800.0
 #: Attraction of a likely Flag, as material, for a piece that may go and take it.
 FLAG_LURE = 600.0
 #: Penalty for having only this many movable pieces left (losing them all loses).
@@ -151,23 +156,26 @@ class Thinking:
         rng.shuffle(order)
         self._root_moves = [moves[i] for i in order]
         self._work: Generator[None, None, None] | None = None
+        self._deadline = 0.0
         if len(moves) == 1:
             self.move = moves[0]
         else:
-            self._setup(view)
-            self._work = self._think()
+            self._work = self._think(view)
 
     @property
     def done(self) -> bool:
         return self._work is None
 
-    def step(self, max_nodes: int = SLICE_NODES) -> bool:
-        """Search about ``max_nodes`` more nodes (a quiescence search in progress may
-        finish first); True once the move is chosen."""
+    def step(self, max_nodes: int = SLICE_NODES, max_seconds: float | None = None) -> bool:
+        """Think a little more: until ``max_nodes`` more nodes are searched, or (when
+        given) ``max_seconds`` have passed, or a stage of the preparation is done; True
+        once the move is chosen. Where the slices end never changes the move: only the
+        node budget ends the search."""
         work = self._work
         if work is None:
             return True
         self._pause_at = self.nodes + max(1, max_nodes)
+        self._deadline = 0.0 if max_seconds is None else time.perf_counter() + max_seconds
         try:
             next(work)
         except StopIteration:
@@ -184,13 +192,15 @@ class Thinking:
 
     # ----------------------------------------------------------------- set up
 
-    def _setup(self, view: Mapping[str, Any]) -> None:
+    def _setup(self, view: Mapping[str, Any]) -> Generator[None, None, None]:
+        """Build the search's board from the view, a stage per slice."""
         me = view["player"]
         options = view.get("options", {})
         self._battle = _battle_table(bool(options.get("attackers_advantage")))
         self._shuttle_limit = int(options.get("two_squares_limit", 2))
         self._classic_scouts = bool(options.get("classic_scouts"))
         believed = beliefs(view)
+        yield
         board = [-1] * 100
         side_of: list[int] = []
         rank: list[int] = []
@@ -240,10 +250,12 @@ class Thinking:
         for p, sq in enumerate(square):
             self._hash ^= _ZOBRIST[p][sq]
         self._flag_zone: list[tuple[int, float]] = []
+        self._flag_rays: tuple[tuple[int, ...], ...] = ()
         flags = [p for p in self._pieces[0] if rank[p] == _F]
         if flags:
             self._flag_zone = _zone(square[flags[0]])
-        self._fields = self._approach_fields()
+            self._flag_rays = RAYS[square[flags[0]]]
+        self._fields = yield from self._approach_fields()
         self._material = 0.0
         self._position = 0.0
         for p in range(len(side_of)):
@@ -326,7 +338,7 @@ class Thinking:
             return (-1, -1, -1, 0)
         return (self._board[target], origin, target, count)
 
-    def _approach_fields(self) -> list[list[float]]:
+    def _approach_fields(self) -> Generator[None, None, list[list[float]]]:
         """Per our rank, per square: steps to the nearest enemy piece worth attacking, less
         a bonus for better targets, less ``_FAR`` (0 where there is none that near)."""
         board, side = self._board, self._side
@@ -351,6 +363,8 @@ class Thinking:
                         steps = distances.get(t)
                         if steps is None:
                             steps = distances[t] = _steps_to(self._sq[t], blocked)
+                            if len(distances) % 8 == 0:
+                                yield
                         for sq in range(100):
                             value = steps[sq] - bonus - _FAR
                             if value < field[sq]:
@@ -384,7 +398,9 @@ class Thinking:
 
     # ------------------------------------------------------------- the search
 
-    def _think(self) -> Generator[None, None, None]:
+    def _think(self, view: Mapping[str, Any]) -> Generator[None, None, None]:
+        yield from self._setup(view)
+        yield
         root = [_code(m) for m in self._root_moves]
         if any(c < 0 for c in root):
             self.move = self._root_moves[0]
@@ -417,7 +433,9 @@ class Thinking:
         self.nodes += 1
         if self.nodes >= self._budget:
             raise _OutOfNodes
-        if self.nodes >= self._pause_at:
+        if self.nodes >= self._pause_at or (
+            self._deadline and self.nodes & 7 == 0 and time.perf_counter() >= self._deadline
+        ):
             yield
 
     def _search(self, depth: int, alpha: float, beta: float, side: int, ply: int) -> Search:
@@ -860,6 +878,20 @@ class Thinking:
             if p >= 0 and sides[p] == 1 and self._mobility[p]:
                 dist = self._dist[p]
                 score -= weight * (1.0 if dist is None else 1.0 - dist[_B] - dist[_F])
+        # An open line from an enemy piece that may be a Scout to our Flag.
+        exposed = 0.0
+        for ray in self._flag_rays:
+            for distance, sq in enumerate(ray):
+                p = board[sq]
+                if p < 0:
+                    continue
+                if sides[p] == 1 and distance:
+                    dist = self._dist[p]
+                    chance = float(self._rank[p] == _SCOUT) if dist is None else dist[_SCOUT]
+                    if chance > exposed:
+                        exposed = chance
+                break
+        score -= FLAG_EXPOSED * exposed
         movable = self._movable
         if movable[0] < len(FEW_MOVABLE):
             score -= FEW_MOVABLE[movable[0]]
@@ -961,3 +993,46 @@ def _shuttle_from_history(view: Mapping[str, Any], player: str) -> tuple[int, in
             count = 1
         origin, target = src, dst
     return origin, target, count
+
+
+def fortified(setup: str) -> bool:
+    """Whether a setup has its Flag on the back rank with Bombs on every side of it (the
+    setup area's edges and corners count as walls)."""
+    flag = setup.find("F")
+    if not 0 <= flag < 10:
+        return False
+    row, column = divmod(flag, 10)
+    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        r, c = row + dr, column + dc
+        if 0 <= r < len(setup) // 10 and 0 <= c < 10 and setup[r * 10 + c] != "B":
+            return False
+    return True
+
+
+def _spy_by_general(setup: str) -> bool:
+    spy, general = setup.find("S"), setup.find("9")
+    if spy < 0 or general < 0:
+        return False
+    return abs(spy // 10 - general // 10) + abs(spy % 10 - general % 10) <= 2
+
+
+_STRONG: list[tuple[str, ...]] = []
+
+
+def strong_setups() -> tuple[str, ...]:
+    """The human setups a strong player would choose: the Flag on the back rank walled
+    in by Bombs, twice as often with the Spy within two squares of the General (to
+    answer the enemy Marshal when it comes for the General)."""
+    if not _STRONG:
+        chosen = [s for s in human_setups() if len(s) == 40 and fortified(s)]
+        _STRONG.append(tuple(chosen + [s for s in chosen if _spy_by_general(s)]))
+    return _STRONG[0]
+
+
+def choose_setup(rng: random.Random) -> str:
+    """A setup for the expert from :func:`strong_setups`, maybe mirrored."""
+    setups = strong_setups()
+    setup = setups[rng.randrange(len(setups))]
+    if rng.random() < 0.5:
+        setup = "".join(setup[r * 10 : r * 10 + 10][::-1] for r in range(4))
+    return setup
