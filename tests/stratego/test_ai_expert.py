@@ -16,7 +16,7 @@ from tests.stratego.util import position
 SLOW = sys.platform == "emscripten"
 #: A smaller budget keeps whole games quick in the tests; the decisions are made the
 #: same way (the budget only decides how deep the search gets).
-TEST_BUDGET = 800
+TEST_BUDGET = 400
 
 
 @pytest.fixture
