@@ -133,26 +133,29 @@ def _distance(a: int, b: int) -> int:
     return abs(a % 10 - b % 10) + abs(a // 10 - b // 10)
 
 
+@dataclass
+class _Ours:
+    """One of our pieces followed through the history since its rank was shown."""
+
+    square: int
+
+
 def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
     """Follow every enemy piece now on the board back through the public history.
 
     Also applies the approach and flight evidence: an enemy move that ends next to (or
-    leaves from next to) one of our pieces whose rank the enemy knew then. We know a
-    piece of ours was known then when it is known now and its square has not changed
-    hands since (a piece is revealed only by an attack, which changes its square or is
-    made on it)."""
+    leaves from next to) one of our pieces whose rank the enemy knew then (shown by an
+    earlier attack), alive now (so we know its rank)."""
     me = opponent(enemy)
     pieces = view["pieces"]
+    silent = bool(view.get("options", {}).get("silent_defence"))
     tracks: dict[int, _Track] = {}
-    last_change: dict[int, int] = {}
-    events: list[tuple[int, _Track, int, bool]] = []  # (ply, track, our square, approach)
+    ours: dict[int, _Ours] = {}  # our pieces whose rank the enemy has seen, by square
+    events: list[tuple[_Track, _Ours, bool]] = []  # (enemy piece, our piece, approach)
     for ply, entry in enumerate(view.get("history", [])):
         if "from" not in entry:
-            if "rescue" in entry:
-                square = SQUARE_INDEX[entry["rescue"]]
-                last_change[square] = ply
-                if entry["player"] == enemy:
-                    tracks[square] = _Track(origin=None)
+            if "rescue" in entry and entry["player"] == enemy:
+                tracks[SQUARE_INDEX[entry["rescue"]]] = _Track(origin=None)
             continue
         src, dst = SQUARE_INDEX[entry["from"]], SQUARE_INDEX[entry["to"]]
         attack = entry.get("attack")
@@ -162,33 +165,46 @@ def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
             track.moves += 1
             if _distance(src, dst) > 1:
                 track.far = True
-            if not attack or outcome == "attacker_won":
-                tracks[dst] = track
             if not attack:
+                tracks[dst] = track
                 before = set(NEIGHBOURS[src])
                 after = set(NEIGHBOURS[dst])
-                events.extend((ply, track, q, True) for q in after - before - {src})
-                events.extend((ply, track, q, False) for q in before - after - {dst})
-        elif attack and outcome != "defender_won":
-            tracks.pop(dst, None)
-        last_change[src] = ply
-        last_change[dst] = ply
-    alive = {id(track) for track in tracks.values()}
-    for ply, track, square, approach in events:
-        name = _square_name(square)
-        ours = pieces.get(name)
-        if (
-            id(track) not in alive
-            or ours is None
-            or ours["owner"] != me
-            or not ours["known"]
-            or last_change.get(square, -1) >= ply
-        ):
+                for square, seen in ours.items():
+                    if square in after and square not in before:
+                        events.append((track, seen, True))
+                    elif square in before and square not in after:
+                        events.append((track, seen, False))
+                continue
+            if outcome == "attacker_won":
+                tracks[dst] = track
+                ours.pop(dst, None)
+            elif outcome == "defender_won" and not silent:
+                ours[dst] = ours.get(dst) or _Ours(dst)
+            else:
+                ours.pop(dst, None)
             continue
-        _apply_behaviour(track.weights, RANK_INDEX[ours["letter"]], approach)
-    for name, piece in pieces.items():
+        mover = ours.pop(src, None)
+        if not attack:
+            if mover is not None:
+                mover.square = dst
+                ours[dst] = mover
+            continue
+        if outcome == "attacker_won":
+            tracks.pop(dst, None)
+            mover = mover or _Ours(dst)
+            mover.square = dst
+            ours[dst] = mover
+        elif outcome == "both_removed":
+            tracks.pop(dst, None)
+    for track, piece, approach in events:
+        name = _square_name(piece.square)
+        now = pieces.get(name)
+        if ours.get(piece.square) is not piece or now is None or now["owner"] != me:
+            continue  # our piece has died since: its rank is not in the view
+        _apply_behaviour(track.weights, RANK_INDEX[now["letter"]], approach)
+    for name, piece_view in pieces.items():
         square = SQUARE_INDEX[name]
-        if piece["owner"] == enemy and square not in tracks:
+        if piece_view["owner"] == enemy and square not in tracks:
             tracks[square] = _Track(origin=square)
     return tracks
 

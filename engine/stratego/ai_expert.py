@@ -76,7 +76,7 @@ HIDDEN_SHARE = {"X": 0.12, "9": 0.1, "8": 0.06, "S": 0.1}
 #: How much a step nearer a piece it expects to beat is worth.
 APPROACH = 3.0
 #: Penalty per enemy movable piece near our Flag, by path distance.
-FLAG_DANGER = (0.0, 150.0, 45.0, 15.0, 5.0)
+FLAG_DANGER = (0.0, 400.0, 140.0, 45.0, 15.0)
 #: Penalty for an open line to our Flag from an enemy piece, times its chance of being a
 #: Scout (the search itself moves only likely Scouts far).
 FLAG_EXPOSED = 800.0
@@ -253,7 +253,8 @@ class Thinking:
         self._flag_rays: tuple[tuple[int, ...], ...] = ()
         flags = [p for p in self._pieces[0] if rank[p] == _F]
         if flags:
-            self._flag_zone = _zone(square[flags[0]])
+            bombs = {square[p] for p in self._pieces[0] if rank[p] == _B}
+            self._flag_zone = _zone(square[flags[0]], bombs)
             self._flag_rays = RAYS[square[flags[0]]]
         self._fields = yield from self._approach_fields()
         self._material = 0.0
@@ -956,15 +957,16 @@ def _steps_to(target: int, blocked: list[bool]) -> list[int]:
     return steps
 
 
-def _zone(flag: int) -> list[tuple[int, float]]:
-    """Squares within four steps of our Flag with the danger weight of an enemy there."""
+def _zone(flag: int, walls: set[int]) -> list[tuple[int, float]]:
+    """Squares within four steps of our Flag, around our Bombs, with the danger weight
+    of an enemy piece there (a Miner opening the wall is the search's to see)."""
     steps = {flag: 0}
     frontier = [flag]
     for distance in range(1, len(FLAG_DANGER)):
         following = []
         for here in frontier:
             for n in NEIGHBOURS[here]:
-                if n not in steps:
+                if n not in steps and n not in walls:
                     steps[n] = distance
                     following.append(n)
         frontier = following

@@ -119,20 +119,31 @@ def test_army_is_counted_from_the_view_whatever_its_size() -> None:
 
 
 def test_approaching_a_known_piece_makes_stronger_ranks_likelier() -> None:
-    game = position(a1="rF", e4="r6", e7="b9", f7="b4", d8="b5", j10="bF")
-    game.play("e4-e5")  # our Captain steps up
-    game.play("e7-e6")  # Blue steps next to it
-    view = game.view("red")
-
-    def stronger(view: dict[str, object]) -> float:
-        dist = beliefs(view).dists["e6"]
+    def stronger(game: stratego.Game) -> float:
+        dist = beliefs(game.view("red")).dists["e6"]
         return sum(p for letter, p in dist.items() if letter in ("7", "8", "9", "X"))
 
-    unaware = stronger(view)
-    pieces = view["pieces"]
-    assert isinstance(pieces, dict)
-    pieces["e5"]["known"] = True  # as if an attack had shown our Captain before
-    assert stronger(view) > unaware + 0.1
+    shown = position(a1="rF", e4="r6", e5="b2", e7="b9", f7="b4", d8="b5", j10="bF")
+    shown.play("e4-e5")  # our Captain takes a Scout: Blue has seen its rank
+    shown.play("e7-e6")  # and a Blue piece steps up next to it
+    unseen = position(a1="rF", e4="r6", e7="b9", f7="b4", d8="b5", j10="bF")
+    unseen.play("e4-e5")  # the same squares, the Captain never shown
+    unseen.play("e7-e6")
+    assert stronger(shown) > stronger(unseen) + 0.1
+
+
+def test_fleeing_a_known_piece_makes_weaker_ranks_likelier() -> None:
+    def weaker(game: stratego.Game) -> float:
+        dist = beliefs(game.view("red")).dists["e8"]
+        return sum(p for letter, p in dist.items() if letter in ("S", "2", "3", "4", "5"))
+
+    shown = position(a1="rF", e5="r6", e6="b2", e7="b4", f7="b9", d8="b5", j10="bF")
+    shown.play("e5-e6")  # our Captain takes a Scout next to a Blue piece ...
+    shown.play("e7-e8")  # ... which steps away
+    unseen = position(a1="rF", e5="r6", e7="b4", f7="b9", d8="b5", j10="bF")
+    unseen.play("e5-e6")
+    unseen.play("e7-e8")
+    assert weaker(shown) > weaker(unseen) + 0.05
 
 
 @pytest.mark.parametrize("seed", [1, 2])
