@@ -152,7 +152,7 @@ def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
     tracks: dict[int, _Track] = {}
     ours: dict[int, _Ours] = {}  # our pieces whose rank the enemy has seen, by square
     events: list[tuple[_Track, _Ours, bool]] = []  # (enemy piece, our piece, approach)
-    for ply, entry in enumerate(view.get("history", [])):
+    for entry in view.get("history", []):
         if "from" not in entry:
             if "rescue" in entry and entry["player"] == enemy:
                 tracks[SQUARE_INDEX[entry["rescue"]]] = _Track(origin=None)
