@@ -119,14 +119,38 @@ def _stratego_job(job: tuple[str, str, int, int, tuple[str, str] | None]) -> Str
 
 
 def play_stratego(
-    jobs: list[tuple[str, str, int, int, tuple[str, str] | None]], workers: int
+    jobs: list[tuple[str, str, int, int, tuple[str, str] | None]],
+    workers: int,
+    progress: bool = False,
 ) -> list[StrategoResult]:
+    """Play the games (in ``workers`` processes); with ``progress``, print each result as
+    it comes (a long run can be read while it goes on)."""
+    results: list[StrategoResult] = []
+
+    def done(
+        job: tuple[str, str, int, int, tuple[str, str] | None], result: StrategoResult
+    ) -> None:
+        results.append(result)
+        if progress:
+            first, second, seed = job[0], job[1], job[2]
+            score, ending, plies, _ = result
+            wins = sum(1 for r in results if r[0] == 1.0)
+            print(
+                f"    game {len(results)}: {first} vs {second} seed {seed}: {score} "
+                f"({ending}, {plies} plies); {first} {wins}/{len(results)}",
+                flush=True,
+            )
+
     if workers <= 1:
-        return [_stratego_job(job) for job in jobs]
+        for job in jobs:
+            done(job, _stratego_job(job))
+        return results
     from multiprocessing import Pool  # not in Pyodide: only with --jobs
 
     with Pool(workers) as pool:
-        return pool.map(_stratego_job, jobs, chunksize=1)
+        for job, result in zip(jobs, pool.imap(_stratego_job, jobs, chunksize=1), strict=True):
+            done(job, result)
+    return results
 
 
 def ideology_game(
@@ -178,6 +202,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--pairs", default="", help="only these pairings, e.g. expert-hard")
     parser.add_argument("--jobs", type=int, default=1, help="Stratego games in parallel")
+    parser.add_argument("--progress", action="store_true", help="print every Stratego game")
     parser.add_argument(
         "--setups", action="store_true", help="measure the fortified setups (hard vs hard)"
     )
@@ -212,7 +237,7 @@ def main(argv: list[str] | None = None) -> None:
                 (first, second, args.seed + index, args.stratego_cap, None)
                 for index in range(games)
             ]
-            results = play_stratego(jobs, args.jobs)
+            results = play_stratego(jobs, args.jobs, args.progress)
             wins = sum(1 for score, *_ in results if score == 1.0)
             draws = sum(1 for score, *_ in results if score == 0.5)
             for _, _, _, game_times in results:
@@ -273,7 +298,7 @@ def setups_bench(games: int, seed: int, cap: int, workers: int) -> None:
     jobs: list[tuple[str, str, int, int, tuple[str, str] | None]] = [
         ("hard", "hard", seed + index, cap, ("expert", "hard")) for index in range(games)
     ]
-    results = play_stratego(jobs, workers)
+    results = play_stratego(jobs, workers, progress=True)
     wins = sum(1 for score, *_ in results if score == 1.0)
     draws = sum(1 for score, *_ in results if score == 0.5)
     print(f"Setups — hard vs hard, {games} games, colours alternating")

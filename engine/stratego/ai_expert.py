@@ -77,6 +77,9 @@ HIDDEN_SHARE = {"X": 0.12, "9": 0.1, "8": 0.06, "S": 0.1}
 APPROACH = 3.0
 #: Penalty per enemy movable piece near our Flag, by path distance.
 FLAG_DANGER = (0.0, 400.0, 140.0, 45.0, 15.0)
+#: Penalty per enemy piece near our Flag through our Bombs, times its chance of being a
+#: Miner (a Miner opens a Bomb wall in one move).
+MINER_DANGER = (0.0, 0.0, 400.0, 150.0, 50.0, 15.0)
 #: Penalty for an open line to our Flag from an enemy piece, times its chance of being a
 #: Scout (the search itself moves only likely Scouts far).
 FLAG_EXPOSED = 800.0
@@ -250,11 +253,13 @@ class Thinking:
         for p, sq in enumerate(square):
             self._hash ^= _ZOBRIST[p][sq]
         self._flag_zone: list[tuple[int, float]] = []
+        self._miner_zone: list[tuple[int, float]] = []
         self._flag_rays: tuple[tuple[int, ...], ...] = ()
         flags = [p for p in self._pieces[0] if rank[p] == _F]
         if flags:
             bombs = {square[p] for p in self._pieces[0] if rank[p] == _B}
-            self._flag_zone = _zone(square[flags[0]], bombs)
+            self._flag_zone = _zone(square[flags[0]], bombs, FLAG_DANGER)
+            self._miner_zone = _zone(square[flags[0]], set(), MINER_DANGER) if bombs else []
             self._flag_rays = RAYS[square[flags[0]]]
         self._fields = yield from self._approach_fields()
         self._material = 0.0
@@ -879,6 +884,11 @@ class Thinking:
             if p >= 0 and sides[p] == 1 and self._mobility[p]:
                 dist = self._dist[p]
                 score -= weight * (1.0 if dist is None else 1.0 - dist[_B] - dist[_F])
+        for sq, weight in self._miner_zone:
+            p = board[sq]
+            if p >= 0 and sides[p] == 1 and self._mobility[p]:
+                dist = self._dist[p]
+                score -= weight * (float(self._rank[p] == _MINER) if dist is None else dist[_MINER])
         # An open line from an enemy piece that may be a Scout to our Flag.
         exposed = 0.0
         for ray in self._flag_rays:
@@ -957,12 +967,12 @@ def _steps_to(target: int, blocked: list[bool]) -> list[int]:
     return steps
 
 
-def _zone(flag: int, walls: set[int]) -> list[tuple[int, float]]:
-    """Squares within four steps of our Flag, around our Bombs, with the danger weight
-    of an enemy piece there (a Miner opening the wall is the search's to see)."""
+def _zone(flag: int, walls: set[int], weights: tuple[float, ...]) -> list[tuple[int, float]]:
+    """Squares a few steps from our Flag, around ``walls``, with the danger weight of an
+    enemy piece there by its distance."""
     steps = {flag: 0}
     frontier = [flag]
-    for distance in range(1, len(FLAG_DANGER)):
+    for distance in range(1, len(weights)):
         following = []
         for here in frontier:
             for n in NEIGHBOURS[here]:
@@ -970,7 +980,7 @@ def _zone(flag: int, walls: set[int]) -> list[tuple[int, float]]:
                     steps[n] = distance
                     following.append(n)
         frontier = following
-    return [(sq, FLAG_DANGER[d]) for sq, d in steps.items() if d > 0]
+    return [(sq, weights[d]) for sq, d in steps.items() if d > 0]
 
 
 def _code(move: str) -> int:
