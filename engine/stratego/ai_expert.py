@@ -76,10 +76,10 @@ HIDDEN_SHARE = {"X": 0.12, "9": 0.1, "8": 0.06, "S": 0.1}
 #: How much a step nearer a piece it expects to beat is worth.
 APPROACH = 3.0
 #: Penalty per enemy movable piece near our Flag, by path distance.
-FLAG_DANGER = (0.0, 400.0, 140.0, 45.0, 15.0)
+FLAG_DANGER = (0.0, 400.0, 140.0, 45.0)
 #: Penalty per enemy piece near our Flag through our Bombs, times its chance of being a
 #: Miner (a Miner opens a Bomb wall in one move).
-MINER_DANGER = (0.0, 0.0, 400.0, 150.0, 50.0, 15.0)
+MINER_DANGER = (0.0, 0.0, 400.0, 150.0, 50.0)
 #: Penalty for an open line to our Flag from an enemy piece, times its chance of being a
 #: Scout (the search itself moves only likely Scouts far).
 FLAG_EXPOSED = 800.0
@@ -245,6 +245,7 @@ class Thinking:
         self._expected: dict[int, float] = {}  # by id of an interned belief
         self._outcome_cache: dict[tuple[int, int, bool], list[tuple[float, int, Dist | None]]]
         self._outcome_cache = {}
+        self._gain_cache: dict[tuple[int, int, bool, bool, bool], float] = {}
         self._values(believed.pool)
         self._shuttle = [
             self._shuttle_ids(_shuttle_from_history(view, player)) for player in (me, opponent(me))
@@ -618,12 +619,23 @@ class Thinking:
     def _attack_gain_of(self, code: int, side: int) -> float:
         """Expected material gain of an attack for the attacker (for ordering)."""
         src, dst = divmod(code, 100)
-        total = 0.0
-        for probability, result, narrowed in self._outcomes(src, dst):
-            if result == _FLAG_TAKEN:
-                total += probability * WIN
-            else:
-                total += probability * self._material_change(src, dst, result, narrowed)
+        attacker, defender = self._board[src], self._board[dst]
+        key = (
+            self._rank[attacker] if self._dist[attacker] is None else id(self._dist[attacker]),
+            self._rank[defender] if self._dist[defender] is None else id(self._dist[defender]),
+            abs(src - dst) not in (1, 10),
+            self._known[attacker],
+            self._known[defender],
+        )
+        total = self._gain_cache.get(key)
+        if total is None:
+            total = 0.0
+            for probability, result, narrowed in self._outcomes(src, dst):
+                if result == _FLAG_TAKEN:
+                    total += probability * WIN
+                else:
+                    total += probability * self._material_change(src, dst, result, narrowed)
+            self._gain_cache[key] = total
         return total if side == 0 else -total
 
     def _material_change(self, src: int, dst: int, result: int, narrowed: Dist | None) -> float:
