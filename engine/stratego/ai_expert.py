@@ -103,11 +103,6 @@ _SIDE_KEY = _ZOBRIST_RNG.getrandbits(62)
 Dist = tuple[float, ...]
 Search = Generator[None, None, float]
 
-# Beliefs as shared tuples, and their narrowings by rank mask (keyed by the tuple's id,
-# which the first table keeps alive): the same few dozen occur in every search.
-_INTERNED: dict[Dist, Dist] = {}
-_CONDITIONED: dict[tuple[int, int], Dist] = {}
-
 
 class _OutOfNodes(Exception):
     """The node budget is spent: the search stops where it is."""
@@ -197,6 +192,10 @@ class Thinking:
 
     def _setup(self, view: Mapping[str, Any]) -> Generator[None, None, None]:
         """Build the search's board from the view, a stage per slice."""
+        # Beliefs as shared tuples, and their narrowings by rank mask, keyed by the
+        # tuple's id (the first table keeps every one alive while this decision lasts).
+        self._interned: dict[Dist, Dist] = {}
+        self._conditioned: dict[tuple[int, int], Dist] = {}
         me = view["player"]
         options = view.get("options", {})
         self._battle = _battle_table(bool(options.get("attackers_advantage")))
@@ -274,20 +273,16 @@ class Thinking:
         self._history: dict[int, int] = {}
         self._undo: list[tuple[Any, ...]] = []
 
-    @staticmethod
-    def _intern(dist: Dist) -> Dist:
-        known = _INTERNED.get(dist)
+    def _intern(self, dist: Dist) -> Dist:
+        known = self._interned.get(dist)
         if known is None:
-            if len(_INTERNED) > 50000:
-                _INTERNED.clear()
-                _CONDITIONED.clear()
-            known = _INTERNED[dist] = dist
+            known = self._interned[dist] = dist
         return known
 
     def _condition(self, dist: Dist, mask: int) -> Dist:
         """``dist`` restricted to the ranks in the bit ``mask`` and renormalised."""
         key = (id(dist), mask)
-        out = _CONDITIONED.get(key)
+        out = self._conditioned.get(key)
         if out is None:
             total = sum(p for r, p in enumerate(dist) if mask >> r & 1)
             if total <= 0:
@@ -296,7 +291,7 @@ class Thinking:
                 out = self._intern(
                     tuple(p / total if mask >> r & 1 else 0.0 for r, p in enumerate(dist))
                 )
-            _CONDITIONED[key] = out
+            self._conditioned[key] = out
         return out
 
     def _values(self, enemy_pool: Mapping[str, int]) -> None:
