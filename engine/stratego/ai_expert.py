@@ -37,9 +37,10 @@ from .game import battle
 from .pieces import opponent
 from .setup import human_setups
 
-#: Nodes (positions searched, quiescence included) per decision: about 1 s in the
-#: browser on the project's machine (see the README's strength section).
-NODE_BUDGET = 6000
+#: Nodes (positions searched, quiescence included) per decision: about half a second
+#: of CPU in Pyodide on the project's machine (0.2 s on CPython), so about a second on
+#: a tablet about half as fast (docs/stratego-api.md, "The expert").
+NODE_BUDGET = 10000
 #: Nodes per slice that keep one browser task well under 50 ms.
 SLICE_NODES = 150
 
