@@ -231,3 +231,19 @@ def test_guards_the_last_movable_piece() -> None:
     game = position(a1="rF", b1="rB", e4="r4", e5="bB", d10="bF", c10="b3", f10="bB")
     view = game.view("red")
     assert _choose(game, view) != "e4-e5"
+
+
+def test_expert_sets_up_from_fortified_human_setups() -> None:
+    humans = set(stratego.human_setups())
+    for seed in range(8):
+        setup = ai_expert.choose_setup(random.Random(seed))
+        assert stratego.is_valid_setup(setup)
+        assert setup in humans or stratego.mirror_setup(setup) in humans
+        assert ai_expert.fortified(setup)
+        flag = setup.index("F")
+        assert flag < 10  # the back rank
+    assert ai.Player("expert", seed=3).setup() == ai_expert.choose_setup(random.Random(3))
+    assert not ai_expert.fortified("F" + "2" * 39)
+    walled = "FB" + "3" * 8 + "B" + "3" * 29
+    assert ai_expert.fortified(walled)
+    assert len(ai_expert.strong_setups()) > 19000
