@@ -344,7 +344,7 @@ class Thinking:
     def _approach_fields(self) -> Generator[None, None, list[list[float]]]:
         """Per our rank, per square: steps to the nearest enemy piece worth attacking, less
         a bonus for better targets, less ``_FAR`` (0 where there is none that near)."""
-        board, side = self._board, self._side
+        side = self._side
         blocked = [False] * 100
         for p, sq in enumerate(self._sq):
             if side[p] == 1 or _MOBILITY[self._rank[p]] == 0:
@@ -373,7 +373,6 @@ class Thinking:
                             if value < field[sq]:
                                 field[sq] = value
             fields.append(field)
-        del board
         return fields
 
     def _attack_gain(self, r: int, t: int) -> float:
