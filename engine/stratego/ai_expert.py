@@ -35,7 +35,7 @@ from .ai_beliefs import RANK_INDEX, RANKS, beliefs
 from .board import NEIGHBOURS, RAYS, SQUARE_INDEX, SQUARE_NAMES
 from .game import battle
 from .pieces import opponent
-from .setup import human_setups
+from .setup import human_setups, mirror_setup
 
 #: Nodes (positions searched, quiescence included) per decision: about half a second
 #: of CPU in Pyodide on the project's machine (0.2 s on CPython), so about a second on
@@ -1052,6 +1052,4 @@ def choose_setup(rng: random.Random) -> str:
     """A setup for the expert from :func:`strong_setups`, maybe mirrored."""
     setups = strong_setups()
     setup = setups[rng.randrange(len(setups))]
-    if rng.random() < 0.5:
-        setup = "".join(setup[r * 10 : r * 10 + 10][::-1] for r in range(4))
-    return setup
+    return mirror_setup(setup) if rng.random() < 0.5 else setup

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from engine import stratego
-from engine.stratego import ai
+from engine.stratego import ai, ai_expert
 from tests.stratego.util import position
 
 SLOW = sys.platform == "emscripten"  # Pyodide is ~3x slower: fewer games there
@@ -118,10 +118,12 @@ def _swap_hidden(game: stratego.Game) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
-def test_choices_ignore_hidden_ranks(level: str) -> None:
+@pytest.mark.parametrize("level", ["easy", "hard", "expert"])
+def test_choices_ignore_hidden_ranks(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two games differing only in the ranks of Blue's unrevealed pieces: Red (the
     computer) chooses the same moves with the same rng."""
+    # The expert decides the same way on a smaller budget (it only searches less deep).
+    monkeypatch.setattr(ai_expert, "NODE_BUDGET", 400)
     game = play("hard", "random", 21, max_plies=60)
     other_setup = _swap_hidden(game)
     assert other_setup is not None
