@@ -41,9 +41,10 @@ from typing import Any
 
 from . import ai_expert
 from .board import LAKE_NAMES, SQUARE_NAMES
+from .fill import fill_setup
 from .game import battle
-from .pieces import PIECE_COUNTS, opponent
-from .setup import human_setups
+from .pieces import ARMIES, CLASSIC, EMPTY_SQUARE, SETUP_SQUARES, opponent
+from .setup import get_army, human_setups
 
 LEVELS = ("random", "easy", "hard", "expert")
 
@@ -110,9 +111,14 @@ def _computer_setups() -> tuple[str, ...]:
     return _SETUPS[0]
 
 
-def choose_setup(rng: random.Random) -> str:
-    """A setup for the computer: one people played (``human_setups()``) with the Flag on
-    the back rank, maybe mirrored."""
+def choose_setup(rng: random.Random, army: str = CLASSIC) -> str:
+    """A setup of ``army`` for the computer. Classic: one people played
+    (``human_setups()``) with the Flag on the back rank, maybe mirrored. A small army
+    (which people's setups do not cover): placed as a person would (``fill_setup``),
+    the Flag on the back rank behind its Bomb or alone among empty squares, most pieces
+    behind the front rank."""
+    if get_army(army).name != CLASSIC:
+        return fill_setup(EMPTY_SQUARE * SETUP_SQUARES, army, seed=rng.getrandbits(32))
     setups = _computer_setups()
     setup = setups[rng.randrange(len(setups))]
     if rng.random() < 0.5:
@@ -262,10 +268,10 @@ class Player:
         self.level = level
         self.rng = random.Random(seed)
 
-    def setup(self) -> str:
-        if self.level == "expert":
+    def setup(self, army: str = CLASSIC) -> str:
+        if self.level == "expert" and army == CLASSIC:
             return ai_expert.choose_setup(self.rng)
-        return choose_setup(self.rng)
+        return choose_setup(self.rng, army)
 
     def choose(self, view: Mapping[str, Any], legal_moves: Sequence[str]) -> str:
         return choose_move(view, legal_moves, self.level, self.rng)
@@ -305,8 +311,10 @@ class Beliefs:
                 self.theirs[square] = piece["letter"]
                 self.theirs_moved[square] = bool(piece["moved"])
         self.scouts = _scouts_seen(view, self.enemy, set(self.theirs))
-        # Enemy pieces left unknown: counts minus the known captured and the known on board.
-        pool = dict(PIECE_COUNTS)
+        # Enemy pieces left unknown: the army's counts minus the known captured and the
+        # known on board.
+        army = ARMIES[view.get("options", {}).get("army", CLASSIC)].counts
+        pool = dict(army)
         lost = view["graveyards"][self.enemy]
         for letter in lost["captured"]:
             if letter is not None and pool.get(letter, 0) > 0:
@@ -317,7 +325,7 @@ class Beliefs:
         # Silent defences: unknown captured pieces (reduce the pool proportionally later).
         self.pool = pool
         my_lost = view["graveyards"][self.me]["captured"]
-        self.my_counts = dict(PIECE_COUNTS)
+        self.my_counts = dict(army)
         for letter in my_lost:
             if letter is not None and self.my_counts.get(letter, 0) > 0:
                 self.my_counts[letter] -= 1

@@ -47,11 +47,11 @@ def random_game(seed: int, players: list[str], *, turn_limit: int = 2) -> ideolo
 
 
 def test_store_switches_slots_and_a_refused_write_keeps_the_old_save() -> None:
-    storage = store.MemoryStorage(limit=40)
+    storage = store.MemoryStorage(limit=100)
     assert store.save(storage, "ideology", "first")
     assert store.save(storage, "ideology", "second")
     assert store.load(storage, "ideology") == "second"
-    assert not store.save(storage, "ideology", "x" * 50)
+    assert not store.save(storage, "ideology", "x" * 100)
     assert store.load(storage, "ideology") == "second"
     store.clear(storage, "ideology")
     assert store.load(storage, "ideology") is None

@@ -18,7 +18,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from engine.stratego import BUILTIN_SETUPS, ai, human_setups
+from engine.stratego import BUILTIN_SETUPS, ai, fill_setup, human_setups
 from ui import store as shared_store
 from ui.computer import PERSON, pause_ms, people, seat_value
 from ui.listeners import Listeners
@@ -605,7 +605,7 @@ class Controller:
         if action == "setup-clear":
             board.clear()
         elif action == "setup-fill":
-            board.fill_random(seed=random.getrandbits(32))
+            board.load(fill_setup(board.text(), seed=random.getrandbits(32)))
         elif action == "setup-use":
             select = self.el("st-preset")
             value = str(select.value) if real(select) else ""
