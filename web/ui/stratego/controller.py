@@ -439,7 +439,9 @@ class Controller:
         seats = {}
         for player in PLAYERS:
             select = self.el(f"st-seat-{player}")
-            seats[player] = seat_value(str(select.value) if real(select) else PERSON, ai.LEVELS)
+            seats[player] = seat_value(
+                str(select.value) if real(select) else PERSON, ai.SEAT_LEVELS
+            )
         return seats
 
     def on_change(self, event: Any) -> None:

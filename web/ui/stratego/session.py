@@ -85,7 +85,7 @@ def checked_seats(seats: object) -> dict[str, str]:
     ({'red': 'person', 'blue': 'person'}, 'person')
     """
     given = seats if isinstance(seats, Mapping) else {}
-    checked = {player: seat_value(given.get(player), ai.LEVELS) for player in PLAYERS}
+    checked = {player: seat_value(given.get(player), ai.SEAT_LEVELS) for player in PLAYERS}
     if not people(checked):
         return {player: PERSON for player in PLAYERS}
     return checked
@@ -99,7 +99,7 @@ def is_default_name(t: Callable[..., str], name: str) -> bool:
     """Whether a name field still holds what the app put there (an army's name, or a
     computer's), so that choosing another seat may replace it."""
     defaults = {t(f"stratego_army_{player}") for player in PLAYERS}
-    defaults |= {computer_name(t, level) for level in ai.LEVELS}
+    defaults |= {computer_name(t, level) for level in ai.SEAT_LEVELS}
     return not name.strip() or " ".join(name.split()) in defaults
 
 
