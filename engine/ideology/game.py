@@ -69,6 +69,14 @@ _VERBS = {
 }
 
 
+#: How the closing log line ends for each reason the game can end.
+_END_TEXT = {
+    "influence": ".",
+    "exhaustion": " (no cards left to play).",
+    "turn_limit": " (turn limit reached).",
+}
+
+
 def card_type_of(card: int) -> str:
     """Cards are numbered 0..44 inside each deck: 15 military, then economic, then cultural."""
     return CARD_TYPES[card // CARDS_PER_TYPE]
@@ -227,6 +235,8 @@ class Game:
         self.diplomacy_done: list[str] = []
         self.conflict: Conflict | None = None
         self.result: str | None = None
+        #: Why the game ended ("influence", "exhaustion", "turn_limit"), None while it goes on.
+        self.end_reason: str | None = None
         self.actions: list[tuple[str, str]] = []
         self.log: list[dict[str, Any]] = []
         # Whether the last apply() drew cards or revealed anything (then undo would cheat).
@@ -398,6 +408,7 @@ class Game:
             self.diplomacy_done,
             self.conflict,
             self.result,
+            self.end_reason,
             self.actions,
             self.log,
         )
@@ -1081,15 +1092,13 @@ class Game:
             order=list(self.order),
             influence=[influence[p] for p in self.order],
         )
-        limit = self.options.get("turn_limit")
-        above = influence[self.order[0]] > WINNING_INFLUENCE_ABOVE
-        if above or (limit is not None and self.turn >= limit):
+        reason = self._end_reason_now(influence[self.order[0]])
+        if reason is not None:
             self.result = self.order[0]
-            reason = "influence" if above else "turn_limit"
+            self.end_reason = reason
             self._note(
                 "game_end",
-                f"{self.result} wins with {influence[self.result]} influence"
-                + (" (turn limit reached)." if reason == "turn_limit" else "."),
+                f"{self.result} wins with {influence[self.result]} influence" + _END_TEXT[reason],
                 winner=self.result,
                 reason=reason,
                 influence=influence[self.result],
@@ -1097,3 +1106,15 @@ class Game:
             return
         self.turn += 1
         self._enter("resources")
+
+    def _end_reason_now(self, top_influence: int) -> str | None:
+        """Why the game ends at this turn-order phase, or None: somebody above 12, no card
+        left to play (every hand, draw and discard pile empty), or the turn limit."""
+        if top_influence > WINNING_INFLUENCE_ABOVE:
+            return "influence"
+        if all(not (d.hand or d.draw or d.discard) for d in self.decks.values()):
+            return "exhaustion"
+        limit = self.options.get("turn_limit")
+        if limit is not None and self.turn >= limit:
+            return "turn_limit"
+        return None

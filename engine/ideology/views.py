@@ -63,6 +63,7 @@ def build_view(game: Game, viewer: str | None, log_from: int = 0) -> dict[str, A
         "to_act": game.to_act,
         "order": list(game.order),
         "result": game.result,
+        "end_reason": game.end_reason,
         "is_terminal": game.is_terminal,
         "turn_limit": game.options.get("turn_limit"),
         "options": dict(game.options),
