@@ -123,17 +123,44 @@ _ADVANCE_NAMES: Final = _aliases(
 )
 
 
+def _longest(names: Mapping[str, str], spellings: list[str]) -> int:
+    return max(len(name) for name in [*names.values(), *spellings])
+
+
+_LONGEST_TYPE: Final = _longest(_TYPE_NAMES, list(CARD_TYPE_NAMES_ES.values()))
+_LONGEST_REGION: Final = _longest(_REGION_NAMES, [r.name_es for r in REGIONS.values()])
+_LONGEST_IDEOLOGY: Final = _longest(_IDEOLOGY_NAMES, [i.name_es for i in IDEOLOGIES.values()])
+_LONGEST_ADVANCE: Final = _longest(_ADVANCE_NAMES, [a.name_es for a in ADVANCES.values()])
+_LONGEST_STATUS: Final = _longest(_STATUS_NAMES, list(STATUS_NAMES_ES.values()))
+#: The longest action text the notation accepts (any accepted spelling, single spaces).
+#: Longer text is refused before it is read, so no input can make parsing slow.
+MAX_ACTION_LENGTH: Final = max(
+    len(DISCARD) + 1 + _LONGEST_TYPE,
+    len(PLACE) + 1 + _LONGEST_TYPE + 1 + _LONGEST_REGION,
+    len(BUY) + 1 + _LONGEST_ADVANCE,
+    len(REMOVE) + 1 + _LONGEST_TYPE + 1 + _LONGEST_REGION + 1 + _LONGEST_IDEOLOGY,
+    len(ATTACK) + 1 + _LONGEST_IDEOLOGY + 1 + _LONGEST_TYPE + 1 + _LONGEST_REGION,
+    len(DIPLOMACY) + 1 + _LONGEST_IDEOLOGY + 1 + _LONGEST_STATUS,
+)
+#: No name of any table is longer than this; longer text names nothing.
+_MAX_NAME_LENGTH: Final = max(_LONGEST_REGION, _LONGEST_IDEOLOGY, _LONGEST_ADVANCE)
+
+
 def ideology_named(text: str) -> str | None:
     """The canonical ideology for an English or Spanish name or a letter, else None.
 
     >>> ideology_named("fundamentalismo islamico"), ideology_named("K"), ideology_named("x")
     ('Islamic Fundamentalism', 'Communism', None)
     """
+    if len(text) > 2 * _MAX_NAME_LENGTH:  # room for stray spaces, never a name
+        return None
     return _IDEOLOGY_NAMES.get(normalise(text))
 
 
 def region_named(text: str) -> str | None:
     """The canonical region for an English or Spanish name, else None."""
+    if len(text) > 2 * _MAX_NAME_LENGTH:
+        return None
     return _REGION_NAMES.get(normalise(text))
 
 
@@ -178,7 +205,14 @@ def _bad_syntax(text: str, verb: str | None) -> IllegalAction:
 def parse(text: str) -> Action:
     """Parse action text; raises IllegalAction (codes bad_syntax, unknown_*) if malformed."""
     if not isinstance(text, str):
-        raise IllegalAction("bad_syntax", "An action must be text.", action=repr(text))
+        raise IllegalAction("bad_syntax", "An action must be text.", action=repr(text)[:80])
+    if len(text) > MAX_ACTION_LENGTH:
+        raise IllegalAction(
+            "too_long",
+            f"That is not an action: no action is longer than {MAX_ACTION_LENGTH} characters.",
+            length=len(text),
+            maximum=MAX_ACTION_LENGTH,
+        )
     words = normalise(text).split()
     if not words:
         raise _bad_syntax(text, None)
