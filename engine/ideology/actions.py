@@ -164,7 +164,8 @@ def region_named(text: str) -> str | None:
     return _REGION_NAMES.get(normalise(text))
 
 
-def _unknown(kind: str, text: str) -> IllegalAction:
+def unknown(kind: str, text: str) -> IllegalAction:
+    """The IllegalAction ``unknown_<kind>`` for a name the tables do not know."""
     return IllegalAction(f"unknown_{kind}", f"There is no {kind} called {text!r}.", name=text)
 
 
@@ -173,12 +174,20 @@ def _named(names: Mapping[str, str], kind: str, words: list[str]) -> str:
     text = " ".join(words)
     name = names.get(text)
     if name is None:
-        raise _unknown(kind, text)
+        raise unknown(kind, text)
     return name
 
 
 def _card_type(word: str) -> str:
     return _named(_TYPE_NAMES, "type", [word])
+
+
+def card_type_named(text: str) -> str:
+    """The canonical card type for an English or Spanish name; IllegalAction otherwise."""
+    name = _TYPE_NAMES.get(normalise(text)) if isinstance(text, str) and len(text) < 40 else None
+    if name is None:
+        raise unknown("type", str(text)[:80])
+    return name
 
 
 def _region(words: list[str]) -> str:
@@ -228,7 +237,7 @@ def parse(text: str) -> Action:
     if verb == BUY and args:
         advance = _ADVANCE_NAMES.get(" ".join(args))
         if advance is None:
-            raise _unknown("advance", " ".join(args))
+            raise unknown("advance", " ".join(args))
         return Action(verb, advance=advance)
     if verb == REMOVE and len(args) >= 3:
         card_type = _card_type(args[0])
@@ -241,8 +250,8 @@ def parse(text: str) -> Action:
                 return Action(verb, card_type=card_type, region=region, ideology=owner)
         for split in range(1, len(rest)):
             if " ".join(rest[:split]) in _REGION_NAMES:
-                raise _unknown("ideology", " ".join(rest[split:]))
-        raise _unknown("region", " ".join(rest[:-1]))
+                raise unknown("ideology", " ".join(rest[split:]))
+        raise unknown("region", " ".join(rest[:-1]))
     if verb == ATTACK and len(args) >= 3:
         # attack <defender> <type> <region>: the type is the first word naming a type.
         for position in range(1, len(args) - 1):
@@ -257,6 +266,6 @@ def parse(text: str) -> Action:
     if verb == DIPLOMACY and len(args) >= 2:
         status = _STATUS_NAMES.get(args[-1])
         if status is None:
-            raise _unknown("status", args[-1])
+            raise unknown("status", args[-1])
         return Action(verb, ideology=_ideology(args[:-1]), status=status)
     raise _bad_syntax(text, verb if verb in FORMS else None)

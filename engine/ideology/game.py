@@ -302,28 +302,75 @@ class Game:
         canonical = act.ideology_named(name) if isinstance(name, str) else None
         if canonical is None or canonical not in self.ideologies:
             raise IllegalAction(
-                "unknown_player", f"{name!r} does not play in this game.", player=str(name)
+                "unknown_player", f"{name!r:.80} does not play in this game.", player=str(name)[:80]
+            )
+        return canonical
+
+    def region(self, name: str) -> str:
+        """The canonical name of a region in play; raises IllegalAction ``unknown_region`` or
+        ``region_not_in_play`` otherwise."""
+        canonical = act.region_named(name) if isinstance(name, str) else None
+        if canonical is None:
+            raise act.unknown("region", str(name)[:80])
+        if canonical not in self.regions:
+            raise IllegalAction(
+                "region_not_in_play", f"{canonical} is not in play.", region=canonical
             )
         return canonical
 
     def influence(self, player: str) -> int:
         """Global influence: levels of the regions controlled plus advance bonuses."""
-        player = self.player(player)
-        levels = sum(r.level for r in self.regions.values() if r.controller == player)
-        return levels + sum(ADVANCES[a].influence_bonus for a in self.advances[player])
+        return self._influence(self.player(player))
 
     def controlled(self, player: str) -> list[str]:
-        return [name for name, r in self.regions.items() if r.controller == player]
+        """The regions the player controls, in order of arrival."""
+        return self._controlled(self.player(player))
 
     def status(self, a: str, b: str) -> str:
-        return self.statuses[_status_key(self.player(a), self.player(b))]
+        """The diplomatic status between two different players."""
+        a, b = self.player(a), self.player(b)
+        if a == b:
+            raise IllegalAction(
+                "self_target", f"{a} has no diplomatic status towards itself.", player=a
+            )
+        return self.statuses[_status_key(a, b)]
 
     def hand_count(self, player: str, card_type: str) -> int:
-        index = CARD_TYPES.index(card_type)
-        return sum(1 for card in self.decks[player].hand if card // CARDS_PER_TYPE == index)
+        """How many cards of a type the player holds (the view tells only the viewer)."""
+        return self._hand_count(self.player(player), act.card_type_named(card_type))
 
     def reachable(self, player: str, region: str) -> bool:
         """Controlled by the player, or adjacent to a region the player controls."""
+        return self._reachable(self.player(player), self.region(region))
+
+    def distance_penalty(self, player: str, region: str) -> int:
+        """Extra cards of the same type that acting on the region costs the player."""
+        return self._distance_penalty(self.player(player), self.region(region))
+
+    def exchange_limit(self, player: str) -> int:
+        """Cards the player may exchange in a turn: regions controlled (+1 with Innovation)."""
+        return self._exchange_limit(self.player(player))
+
+    def deflect_cost(self) -> int:
+        """Cards the defender of the conflict under way plays to deflect one attack card."""
+        if self.conflict is None:
+            raise IllegalAction("no_conflict", "No conflict is under way.")
+        return self._deflect_cost()
+
+    # The unchecked forms the rules use (canonical names, a conflict under way).
+
+    def _influence(self, player: str) -> int:
+        levels = sum(r.level for r in self.regions.values() if r.controller == player)
+        return levels + sum(ADVANCES[a].influence_bonus for a in self.advances[player])
+
+    def _controlled(self, player: str) -> list[str]:
+        return [name for name, r in self.regions.items() if r.controller == player]
+
+    def _hand_count(self, player: str, card_type: str) -> int:
+        index = CARD_TYPES.index(card_type)
+        return sum(1 for card in self.decks[player].hand if card // CARDS_PER_TYPE == index)
+
+    def _reachable(self, player: str, region: str) -> bool:
         if OWN_REGION_IS_REACHABLE and self.regions[region].controller == player:
             return True
         return any(
@@ -332,16 +379,16 @@ class Game:
             if n in self.regions
         )
 
-    def distance_penalty(self, player: str, region: str) -> int:
-        if LOGISTICS in self.advances[player] or self.reachable(player, region):
+    def _distance_penalty(self, player: str, region: str) -> int:
+        if LOGISTICS in self.advances[player] or self._reachable(player, region):
             return 0
         return DISTANCE_PENALTY_CARDS
 
-    def exchange_limit(self, player: str) -> int:
+    def _exchange_limit(self, player: str) -> int:
         bonus = 1 if INNOVATION in self.advances[player] else 0
-        return len(self.controlled(player)) + bonus
+        return len(self._controlled(player)) + bonus
 
-    def deflect_cost(self) -> int:
+    def _deflect_cost(self) -> int:
         assert self.conflict is not None
         if SUPREMACY in self.advances[self.conflict.attacker]:
             return SUPREMACY_DEFLECT_CARDS
@@ -363,6 +410,13 @@ class Game:
         """
         from .views import build_view
 
+        if isinstance(log_from, bool) or not isinstance(log_from, int):
+            raise IllegalAction(
+                "bad_argument",
+                "log_from must be a whole number (an index in the log).",
+                argument="log_from",
+                value=repr(log_from)[:80],
+            )
         return build_view(self, None if player is None else self.player(player), log_from)
 
     def to_json(self) -> str:
@@ -458,12 +512,12 @@ class Game:
     def _candidates(self, player: str) -> list[Action]:
         """Actions worth checking for legality now (a superset of the legal ones)."""
         moment = self._moment()
-        held = [t for t in CARD_TYPES if self.hand_count(player, t)]
+        held = [t for t in CARD_TYPES if self._hand_count(player, t)]
         out: list[Action] = []
         if moment == "exchange":
             out += [Action(act.DISCARD, card_type=t) for t in held]
         elif moment == "development":
-            for name in self.controlled(player):
+            for name in self._controlled(player):
                 out += [Action(act.PLACE, card_type=t, region=name) for t in held]
             out += [Action(act.BUY, advance=a) for a in ADVANCES]
         elif moment == "external":
@@ -498,7 +552,7 @@ class Game:
     def _need(self, player: str, card_type: str, needed: int, **extra: int) -> IllegalAction | None:
         """None if the hand holds `needed` cards of the type; `extra` says what is included
         (distance_penalty, defence_advance) for the message and the params."""
-        held = self.hand_count(player, card_type)
+        held = self._hand_count(player, card_type)
         if held >= needed:
             return None
         reasons = []
@@ -538,7 +592,7 @@ class Game:
         verb = a.verb
         if verb == act.DISCARD:
             assert a.card_type is not None
-            limit = self.exchange_limit(player)
+            limit = self._exchange_limit(player)
             if self.exchanged >= limit:
                 return IllegalAction(
                     "exchange_limit",
@@ -587,7 +641,7 @@ class Game:
                     card_type=a.card_type,
                     cap=region.level,
                 )
-            penalty = self.distance_penalty(player, a.region)
+            penalty = self._distance_penalty(player, a.region)
             return self._need(player, a.card_type, 1 + penalty, distance_penalty=penalty)
         if verb == act.REMOVE:
             assert a.card_type is not None and a.region is not None and a.ideology is not None
@@ -611,7 +665,7 @@ class Game:
                     card_type=a.card_type,
                     owner=a.ideology,
                 )
-            penalty = self.distance_penalty(player, a.region)
+            penalty = self._distance_penalty(player, a.region)
             cost = (1 if REMOVE_COSTS_SAME_TYPE_CARD else 0) + penalty
             return self._need(player, a.card_type, cost, distance_penalty=penalty)
         if verb == act.BUY:
@@ -663,7 +717,7 @@ class Game:
                     card_type=a.card_type,
                     owner=defender,
                 )
-            penalty = self.distance_penalty(player, a.region)
+            penalty = self._distance_penalty(player, a.region)
             defence = (
                 DEFENCE_ADVANCE_EXTRA_CARDS
                 if DEFENCE_ADVANCE_FOR[a.card_type] in self.advances[defender]
@@ -681,7 +735,7 @@ class Game:
             return self._need(player, self.conflict.card_type, 1)
         if verb == act.DEFLECT:
             assert self.conflict is not None
-            return self._need(player, self.conflict.card_type, self.deflect_cost())
+            return self._need(player, self.conflict.card_type, self._deflect_cost())
         if verb == act.DIPLOMACY:
             assert a.ideology is not None
             if a.ideology == player:
@@ -796,7 +850,7 @@ class Game:
                 self._pass(player, "conflict")
                 return
             assert a.card_type is not None and a.region is not None
-            penalty = self.distance_penalty(player, a.region)
+            penalty = self._distance_penalty(player, a.region)
             if verb == act.PLACE:
                 self._place(player, a.card_type, a.region, penalty)
             else:
@@ -878,7 +932,7 @@ class Game:
             return
         if verb == act.ATTACK:
             assert a.card_type is not None and a.region is not None and a.ideology is not None
-            penalty = self.distance_penalty(player, a.region)
+            penalty = self._distance_penalty(player, a.region)
             defence = (
                 DEFENCE_ADVANCE_EXTRA_CARDS
                 if DEFENCE_ADVANCE_FOR[a.card_type] in self.advances[a.ideology]
@@ -904,7 +958,7 @@ class Game:
         conflict = self.conflict
         assert conflict is not None
         if verb == act.DEFLECT:
-            cost = self.deflect_cost()
+            cost = self._deflect_cost()
             conflict.defender_cards += self._take(player, conflict.card_type, cost)
             conflict.waiting_for = "attacker"
             self._note(
@@ -934,7 +988,7 @@ class Game:
         conflict = self.conflict
         assert conflict is not None
         if conflict.waiting_for == "defender":
-            if self.hand_count(conflict.defender, conflict.card_type) < self.deflect_cost():
+            if self._hand_count(conflict.defender, conflict.card_type) < self._deflect_cost():
                 self.last_action_revealed = True
                 self._note(
                     "cannot_deflect",
@@ -942,7 +996,7 @@ class Game:
                     player=conflict.defender,
                 )
                 self._resolve_conflict(attacker_wins=True)
-        elif self.hand_count(conflict.attacker, conflict.card_type) == 0:
+        elif self._hand_count(conflict.attacker, conflict.card_type) == 0:
             self.last_action_revealed = True
             self._note(
                 "cannot_attack",
@@ -1028,7 +1082,7 @@ class Game:
 
     def _resources(self) -> None:
         for player in self.order:
-            target = self.influence(player) + (1 if INNOVATION in self.advances[player] else 0)
+            target = self._influence(player) + (1 if INNOVATION in self.advances[player] else 0)
             missing = target - len(self.decks[player].hand)
             drawn = self._draw(player, missing) if missing > 0 else 0
             self._note(
@@ -1084,7 +1138,7 @@ class Game:
                 )
 
     def _new_turn_order(self) -> None:
-        influence = {p: self.influence(p) for p in self.order}
+        influence = {p: self._influence(p) for p in self.order}
         self.order.sort(key=lambda p: -influence[p])  # stable: ties keep their order
         self._note(
             "turn_order",

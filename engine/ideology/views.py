@@ -32,7 +32,7 @@ def _region_view(game: Game, name: str) -> dict[str, Any]:
         "independent_cap": region.level if region.controller is None else None,
         "controller": region.controller,
         # Players who may act here without the distance penalty (Logistics aside).
-        "reachable_by": [p for p in game.order if game.reachable(p, name)],
+        "reachable_by": [p for p in game.order if game._reachable(p, name)],
         "adjacent": list(printed.adjacent),
         "adjacent_in_play": [n for n in printed.adjacent if n in game.regions],
         "cards": cards,
@@ -48,8 +48,8 @@ def build_view(game: Game, viewer: str | None, log_from: int = 0) -> dict[str, A
             "name_es": IDEOLOGIES[p].name_es,
             "letter": IDEOLOGIES[p].letter,
             "home": IDEOLOGIES[p].home,
-            "influence": game.influence(p),
-            "controls": game.controlled(p),
+            "influence": game._influence(p),
+            "controls": game._controlled(p),
             "hand_size": len(deck.hand),
             "draw_pile_size": len(deck.draw),
             "discard_size": len(deck.discard),
@@ -85,7 +85,7 @@ def build_view(game: Game, viewer: str | None, log_from: int = 0) -> dict[str, A
         view["exchange"] = {
             "player": current,
             "discarded": game.exchanged,
-            "limit": game.exchange_limit(current),
+            "limit": game._exchange_limit(current),
         }
     if game.conflict is not None:
         c = game.conflict
@@ -98,7 +98,7 @@ def build_view(game: Game, viewer: str | None, log_from: int = 0) -> dict[str, A
             "attacker_cards_played": len(c.attacker_cards),
             "defender_cards_played": len(c.defender_cards),
             "waiting_for": c.waiting_for,
-            "deflect_cost": game.deflect_cost(),
+            "deflect_cost": game._deflect_cost(),
         }
     if game.phase == "diplomacy" and not game.is_terminal:
         view["diplomacy"] = {
@@ -108,7 +108,7 @@ def build_view(game: Game, viewer: str | None, log_from: int = 0) -> dict[str, A
         }
     if viewer is not None:
         hand = game.decks[viewer].hand
-        view["hand"] = {t: game.hand_count(viewer, t) for t in CARD_TYPES}
+        view["hand"] = {t: game._hand_count(viewer, t) for t in CARD_TYPES}
         view["hand_size"] = len(hand)
         view["legal_actions"] = game.legal_actions(viewer)
     else:
