@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final
 
 from .data import (
@@ -65,32 +64,86 @@ FORMS: Final[dict[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Action:
-    """One parsed action. ``str(action)`` is its canonical text."""
+class Action(str):
+    """One action, typed: ``verb`` and the fields its form needs (``None`` otherwise).
+
+    An action *is* its canonical notation: a ``str`` whose value is the text
+    ``legal_actions`` lists and saves hold, so ``str(action)``, ``json.dumps`` and
+    comparing with text all work, and two actions are equal when they are the same action.
+    Build one from its fields (never from text: that is :func:`parse`).
+
+    >>> action = Action(PLACE, card_type="military", region="Australia")
+    >>> action, action.verb, action.region
+    (Action('place military Australia'), 'place', 'Australia')
+    >>> action == "place military Australia" and action == parse("PLACE Military australia")
+    True
+    """
 
     verb: str
-    card_type: str | None = None
-    region: str | None = None
-    ideology: str | None = None  # owner (remove), defender (attack) or other side (diplomacy)
-    advance: str | None = None
-    status: str | None = None
+    card_type: str | None
+    region: str | None
+    #: The owner (remove), the defender (attack) or the other side (diplomacy).
+    ideology: str | None
+    advance: str | None
+    status: str | None
 
-    def __str__(self) -> str:
-        verb = self.verb
-        if verb == PLACE:
-            return f"place {self.card_type} {self.region}"
-        if verb == REMOVE:
-            return f"remove {self.card_type} {self.region} {self.ideology}"
-        if verb == DISCARD:
-            return f"discard {self.card_type}"
-        if verb == BUY:
-            return f"buy {self.advance}"
-        if verb == ATTACK:
-            return f"attack {self.ideology} {self.card_type} {self.region}"
-        if verb == DIPLOMACY:
-            return f"diplomacy {self.ideology} {self.status}"
-        return verb
+    def __new__(
+        cls,
+        verb: str,
+        card_type: str | None = None,
+        region: str | None = None,
+        ideology: str | None = None,
+        advance: str | None = None,
+        status: str | None = None,
+    ) -> Action:
+        fields = {
+            "verb": verb,
+            "card_type": card_type,
+            "region": region,
+            "ideology": ideology,
+            "advance": advance,
+            "status": status,
+        }
+        needed = _FIELDS.get(verb)
+        given = {name for name, value in fields.items() if value is not None} - {"verb"}
+        if needed is None or given != needed:
+            form = FORMS.get(verb, " | ".join(FORMS.values()))
+            raise IllegalAction(
+                "bad_syntax", f"{verb!r} with {sorted(given)} is not an action: {form}.", form=form
+            )
+        action = super().__new__(cls, _NOTATION[verb].format(**fields))
+        for name, value in fields.items():
+            object.__setattr__(action, name, value)
+        return action
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an Action cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str | None, ...]]:  # copy, pickle
+        return (
+            Action,
+            (self.verb, self.card_type, self.region, self.ideology, self.advance, self.status),
+        )
+
+
+#: The text of each form (the canonical notation), from the action's fields.
+_NOTATION: Final[dict[str, str]] = {
+    DISCARD: "discard {card_type}",
+    PLACE: "place {card_type} {region}",
+    BUY: "buy {advance}",
+    REMOVE: "remove {card_type} {region} {ideology}",
+    ATTACK: "attack {ideology} {card_type} {region}",
+    DIPLOMACY: "diplomacy {ideology} {status}",
+    **{verb: verb for verb in BARE_VERBS},
+}
+#: The fields each form needs.
+_FIELDS: Final[dict[str, frozenset[str]]] = {
+    verb: frozenset(part[1:-1] for part in text.split() if part.startswith("{"))
+    for verb, text in _NOTATION.items()
+}
 
 
 def normalise(text: str) -> str:
@@ -212,7 +265,10 @@ def _bad_syntax(text: str, verb: str | None) -> IllegalAction:
 
 
 def parse(text: str) -> Action:
-    """Parse action text; raises IllegalAction (codes bad_syntax, unknown_*) if malformed."""
+    """Parse action text (an Action is returned as it is); raises IllegalAction (codes
+    too_long, bad_syntax, unknown_*) if malformed."""
+    if isinstance(text, Action):
+        return text
     if not isinstance(text, str):
         raise IllegalAction("bad_syntax", "An action must be text.", action=repr(text)[:80])
     if len(text) > MAX_ACTION_LENGTH:

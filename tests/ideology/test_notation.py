@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+import json
+
 import pytest
 
 from engine import ideology
-from engine.ideology.actions import MAX_ACTION_LENGTH, parse
+from engine.ideology.actions import MAX_ACTION_LENGTH, Action, parse
 
 
 @pytest.mark.parametrize(
@@ -118,3 +121,29 @@ def test_every_canonical_action_fits_the_bound() -> None:
                 ):
                     assert len(text) <= MAX_ACTION_LENGTH
                     assert str(parse(text)) == text
+
+
+def test_actions_are_built_from_their_fields_and_are_their_text() -> None:
+    action = Action("attack", ideology="Fascism", card_type="cultural", region="France")
+    assert action == "attack Fascism cultural France" == parse("attack fascismo cultural francia")
+    assert (action.verb, action.ideology, action.card_type, action.region) == (
+        "attack",
+        "Fascism",
+        "cultural",
+        "France",
+    )
+    assert action.advance is None and Action("pass") == "pass"
+    assert json.dumps([action]) == '["attack Fascism cultural France"]'
+    assert (
+        copy.deepcopy(action).region == "France" and {action: 1}["attack Fascism cultural France"]
+    )
+    with pytest.raises(AttributeError):
+        action.region = "Italy"  # type: ignore[misc]
+    for verb, fields in (
+        ("place", {"card_type": "military"}),
+        ("fly", {}),
+        ("pass", {"region": "Iran"}),
+    ):
+        with pytest.raises(ideology.IllegalAction) as caught:
+            Action(verb, **fields)
+        assert caught.value.code == "bad_syntax"
