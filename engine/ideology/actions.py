@@ -96,24 +96,17 @@ class Action(str):
         advance: str | None = None,
         status: str | None = None,
     ) -> Action:
-        fields = {
-            "verb": verb,
-            "card_type": card_type,
-            "region": region,
-            "ideology": ideology,
-            "advance": advance,
-            "status": status,
-        }
-        needed = _FIELDS.get(verb)
-        given = {name for name, value in fields.items() if value is not None} - {"verb"}
-        if needed is None or given != needed:
+        values = (card_type, region, ideology, advance, status)
+        needed = _NEEDED.get(verb)
+        if needed is None or needed != tuple(value is not None for value in values):
+            given = sorted(name for name, value in zip(_FIELD_NAMES, values, strict=True) if value)
             form = FORMS.get(verb, " | ".join(FORMS.values()))
             raise IllegalAction(
-                "bad_syntax", f"{verb!r} with {sorted(given)} is not an action: {form}.", form=form
+                "bad_syntax", f"{verb!r} with {given} is not an action: {form}.", form=form
             )
-        action = super().__new__(cls, _NOTATION[verb].format(**fields))
-        for name, value in fields.items():
-            object.__setattr__(action, name, value)
+        fields = dict(zip(_FIELD_NAMES, values, strict=True), verb=verb)
+        action = super().__new__(cls, _NOTATION[verb].format_map(fields))
+        action.__dict__.update(fields)  # set once here; __setattr__ refuses changes
         return action
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -139,9 +132,11 @@ _NOTATION: Final[dict[str, str]] = {
     DIPLOMACY: "diplomacy {ideology} {status}",
     **{verb: verb for verb in BARE_VERBS},
 }
-#: The fields each form needs.
-_FIELDS: Final[dict[str, frozenset[str]]] = {
-    verb: frozenset(part[1:-1] for part in text.split() if part.startswith("{"))
+#: The optional fields of an action, in the order ``Action`` takes them.
+_FIELD_NAMES: Final = ("card_type", "region", "ideology", "advance", "status")
+#: Which of those fields each form needs.
+_NEEDED: Final[dict[str, tuple[bool, ...]]] = {
+    verb: tuple("{" + name + "}" in text for name in _FIELD_NAMES)
     for verb, text in _NOTATION.items()
 }
 

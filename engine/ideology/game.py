@@ -383,6 +383,16 @@ class Game:
             if n in self.regions
         )
 
+    def _reaching(self, region: str) -> set[str | None]:
+        """Everybody for whom the region is reachable (and None when a neighbour in play,
+        or the region itself, is independent)."""
+        reaching = {
+            self.regions[n].controller for n in REGIONS[region].adjacent if n in self.regions
+        }
+        if OWN_REGION_IS_REACHABLE:
+            reaching.add(self.regions[region].controller)
+        return reaching
+
     def _distance_penalty(self, player: str, region: str) -> int:
         if LOGISTICS in self.advances[player] or self._reachable(player, region):
             return 0

@@ -7,7 +7,6 @@ diplomacy choices and their own legal actions are added; nothing else is secret.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from .data import ADVANCES, CARD_TYPES, IDEOLOGIES, REGIONS, maximum_of
@@ -111,9 +110,16 @@ def _region_view(game: Game, name: str) -> RegionView:
     region = game.regions[name]
     printed = REGIONS[name]
     # One pass over each zone: a view is built for every decision a player takes.
-    per_type = {t: Counter(who for who, _ in region.zones[t]) for t in CARD_TYPES}
-    cards = {t: {p: per_type[t][p] for p in game.order if per_type[t][p]} for t in CARD_TYPES}
-    totals = {p: sum(per_type[t][p] for t in CARD_TYPES) for p in game.order}
+    cards: dict[str, dict[str, int]] = {}
+    totals: dict[str, int] = {}
+    for card_type in CARD_TYPES:
+        counts: dict[str, int] = {}
+        for owner, _ in region.zones[card_type]:
+            counts[owner] = counts.get(owner, 0) + 1
+        cards[card_type] = {p: counts[p] for p in game.order if p in counts}
+        for owner, count in counts.items():
+            totals[owner] = totals.get(owner, 0) + count
+    reaching = game._reaching(name)
     return {
         "name": name,
         "name_es": printed.name_es,
@@ -123,11 +129,11 @@ def _region_view(game: Game, name: str) -> RegionView:
         "maximum": maximum_of(name),
         "independent_cap": region.level if region.controller is None else None,
         "controller": region.controller,
-        "reachable_by": [p for p in game.order if game._reachable(p, name)],
+        "reachable_by": [p for p in game.order if p in reaching],
         "adjacent": list(printed.adjacent),
         "adjacent_in_play": [n for n in printed.adjacent if n in game.regions],
         "cards": cards,
-        "totals": {p: n for p, n in totals.items() if n},
+        "totals": {p: totals[p] for p in game.order if p in totals},
     }
 
 
