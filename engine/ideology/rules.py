@@ -10,7 +10,7 @@ from phase to phase. Rules change the game only through its card movements
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Final
 
 from . import flow
 from .actions import (
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 class Rule:
     """One verb at one decision point. Subclasses override what their verb needs."""
 
-    verb: ClassVar[str]
+    verb: str
 
     def candidates(self, game: Game, player: str, held: list[str]) -> list[Action]:
         """Actions worth checking now (``held``: the card types in the player's hand)."""
@@ -103,6 +103,11 @@ def defence_cards(game: Game, defender: str, card_type: str) -> int:
     if DEFENCE_ADVANCE_FOR[card_type] in game.advances[defender]:
         return DEFENCE_ADVANCE_EXTRA_CARDS
     return 0
+
+
+def place_actions(regions: list[str], held: list[str]) -> list[Action]:
+    """Placing each type held on each of these regions (development or external)."""
+    return [Action(PLACE, card_type=t, region=name) for name in regions for t in held]
 
 
 def place_card(game: Game, player: str, card_type: str, region: str, penalty: int) -> None:
@@ -179,11 +184,7 @@ class Develop(Rule):
     verb = PLACE
 
     def candidates(self, game: Game, player: str, held: list[str]) -> list[Action]:
-        return [
-            Action(PLACE, card_type=t, region=name)
-            for name in game._controlled(player)
-            for t in held
-        ]
+        return place_actions(game._controlled(player), held)
 
     def check(self, game: Game, player: str, action: Action) -> IllegalAction | None:
         assert action.card_type is not None and action.region is not None
@@ -268,12 +269,7 @@ class PlaceIndependent(Rule):
     verb = PLACE
 
     def candidates(self, game: Game, player: str, held: list[str]) -> list[Action]:
-        return [
-            Action(PLACE, card_type=t, region=name)
-            for name, region in game.regions.items()
-            if region.controller is None
-            for t in held
-        ]
+        return place_actions([n for n, r in game.regions.items() if r.controller is None], held)
 
     def check(self, game: Game, player: str, action: Action) -> IllegalAction | None:
         assert action.card_type is not None and action.region is not None
@@ -491,16 +487,6 @@ class Deflect(Rule):
         conflict_continues(game)
 
 
-class Yield(Rule):
-    """The defender does not deflect: the attacker wins."""
-
-    verb = YIELD
-
-    def execute(self, game: Game, player: str, action: Action) -> None:
-        game._note("yield", f"{player} does not deflect.", player=player)
-        resolve_conflict(game, attacker_wins=True)
-
-
 class Play(Rule):
     """After a deflection the attacker plays another card: a new round."""
 
@@ -525,14 +511,18 @@ class Play(Rule):
         conflict_continues(game)
 
 
-class Stop(Rule):
-    """After a deflection the attacker gives up: the defender wins."""
+class GiveUp(Rule):
+    """One side of a conflict gives up: the defender does not deflect (``yield``: the
+    attacker wins) or the attacker does not play again (``stop``: the defender wins)."""
 
-    verb = STOP
+    def __init__(self, verb: str, attacker_wins: bool, what: str) -> None:
+        self.verb = verb
+        self.attacker_wins = attacker_wins
+        self.what = what
 
     def execute(self, game: Game, player: str, action: Action) -> None:
-        game._note("stop", f"{player} stops attacking.", player=player)
-        resolve_conflict(game, attacker_wins=False)
+        game._note(self.verb, f"{player} {self.what}.", player=player)
+        resolve_conflict(game, attacker_wins=self.attacker_wins)
 
 
 def conflict_continues(game: Game) -> None:
@@ -684,8 +674,8 @@ RULES: Final[dict[str, dict[str, Rule]]] = {
         "development": (Develop(), Buy(), FinishDevelopment()),
         "external": (PlaceIndependent(), Remove(), Pass("conflict")),
         "conflict": (Attack(), Pass("diplomacy")),
-        "conflict_defender": (Deflect(), Yield()),
-        "conflict_attacker": (Play(), Stop()),
+        "conflict_defender": (Deflect(), GiveUp(YIELD, True, "does not deflect")),
+        "conflict_attacker": (Play(), GiveUp(STOP, False, "stops attacking")),
         "diplomacy": (ChooseStatus(), FinishDiplomacy()),
     }.items()
 }
