@@ -359,3 +359,28 @@ def test_a_refused_action_is_said_where_the_buttons_are_and_goes_at_the_next_tap
         Intent("focus", "United States")
     )
     assert driver.notice is None
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "No cards left: Ana (C) wins with the most influence (4)."),
+        ("es", "No quedan cartas: Ana (C) gana con la mayor influencia (4)."),
+    ],
+)
+def test_game_over_by_exhaustion_says_no_cards_were_left(language: str, line: str) -> None:
+    from tests.ideology.scenario import give_advances, put, scenario
+
+    game = scenario(["Capitalism", "Communism"], phase="diplomacy")
+    give_advances(game, "Capitalism", "Technological Supremacy")
+    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "India"):
+        for player in ("Capitalism", "Communism"):
+            put(game, name, player, military=2, economic=2, cultural=2)
+    for player, other in (("Capitalism", "Communism"), ("Communism", "Capitalism")):
+        game.apply(player, f"diplomacy {other} peace")
+        game.apply(player, "done")
+    assert game.end_reason == "exhaustion"
+    session = Session(game=game, names={"Capitalism": "Ana", "Communism": "Bruno"}, stage="over")
+    view = game.view(None)
+    html = render.over_page(Translator(language), session, view).html()
+    assert f"<p>{line}</p>" in html

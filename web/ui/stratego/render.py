@@ -415,7 +415,7 @@ def new_game_page(ui: Ui, form: NewGameForm, notice: Notice | None) -> Page:
         + seat_select(
             t,
             label=t("stratego_seat_of", army=ui.army(p)),
-            levels=ai.LEVELS,
+            levels=ai.SEAT_LEVELS,
             chosen=form.seats.get(p, PERSON),
             attributes=f'id="st-seat-{p}" name="seat-{p}" {INTENT}="seat {p}"',
         )

@@ -97,7 +97,7 @@ def checked_seats(seats: object) -> dict[str, str]:
     ({'red': 'person', 'blue': 'person'}, 'person')
     """
     given = seats if isinstance(seats, Mapping) else {}
-    checked = {player: seat_value(given.get(player), ai.LEVELS) for player in PLAYERS}
+    checked = {player: seat_value(given.get(player), ai.SEAT_LEVELS) for player in PLAYERS}
     if not people(checked):
         return {player: PERSON for player in PLAYERS}
     return checked
@@ -111,7 +111,7 @@ def is_default_name(t: Callable[..., str], name: str) -> bool:
     """Whether a name field still holds what the app put there (an army's name, or a
     computer's), so that choosing another seat may replace it."""
     defaults = {t(f"stratego_army_{player}") for player in PLAYERS}
-    defaults |= {computer_name(t, level) for level in ai.LEVELS}
+    defaults |= {computer_name(t, level) for level in ai.SEAT_LEVELS}
     return not name.strip() or " ".join(name.split()) in defaults
 
 
@@ -172,7 +172,7 @@ class NewGameForm:
     def read(self, fields: Mapping[str, str]) -> None:
         for player in PLAYERS:
             self.names[player] = fields.get(f"name-{player}", self.names[player])
-            self.seats[player] = seat_value(fields.get(f"seat-{player}"), ai.LEVELS)
+            self.seats[player] = seat_value(fields.get(f"seat-{player}"), ai.SEAT_LEVELS)
         numbering = fields.get("st-numbering", self.numbering)
         self.numbering = numbering if numbering in NUMBERINGS else "european"
         self.options = {
