@@ -108,6 +108,12 @@ def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
     tools = ('[data-intent="setup-fill"]', "#st-setup-name", "#st-setup-save", "#st-preset")
     assert out_of_view(page, *tools, '[data-intent="setup-ready"]') == []
     assert not has_horizontal_scroll(page)
+    # No piece's name is cut short in the tray ("Coman…").
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll(".tray-name")]
+            .filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent)"""
+    )
+    assert cut == []
     screenshot(page, f"stratego-layout-setup-{viewport}-{language}")
     page.locator('[data-intent="setup-fill"]').click()
     page.locator('[data-intent="setup-ready"]').click()
