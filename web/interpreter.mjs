@@ -1,0 +1,222 @@
+// The interpreter PyScript starts (pyscript.json: "interpreter": "./interpreter.mjs").
+//
+// PyScript imports this module and calls its loadPyodide(options) exactly as it would
+// call Pyodide's, then finishes its own set-up (its Python package, [files], main.py)
+// on whatever comes back. That call is the seam: a returning player's Python is
+// restored from a memory snapshot of an interpreter that had already imported the app;
+// the first visit (or a snapshot that is missing, damaged or from another build, or a
+// browser without the API) starts Python the usual way and, once the app is ready and
+// the page idle, a worker makes the snapshot for next time (snapshot-worker.mjs).
+//
+// index.html loads this module before PyScript's own, so Python starts while PyScript
+// is still loading; PyScript's call then takes over the interpreter already on its way.
+// <html data-start="snapshot|fresh"> says which start this was.
+import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+import * as snapshots from "./snapshot-store.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url).href;
+// Room a snapshot needs in the site's storage (it takes about 7 MB, 31 MB inflated).
+const FREE_SPACE_NEEDED = 64 * 1024 * 1024;
+// What PyScript passes (it derives indexURL from this module's URL: replaced below).
+const EXPECTED_OPTIONS = new Set(["stdout", "stderr", "indexURL"]);
+// What a restored Python must redo: the random generator would otherwise draw the
+// same numbers on every visit (it was seeded once, when the snapshot was made), and
+// the time zone may have changed since.
+const AFTER_RESTORE = `
+import random, time
+random.seed()
+if hasattr(time, "tzset"):
+    time.tzset()
+`;
+
+// Python's output goes wherever PyScript says, once it has said it.
+const output = {
+  stdout: (text) => console.log(text),
+  stderr: (text) => console.error(text),
+};
+const streams = {
+  stdout: (text) => output.stdout(text),
+  stderr: (text) => output.stderr(text),
+};
+
+function note(message, error) {
+  // Never console.error: a slower start is not a fault the player must hear about.
+  console.info(`Tablero start-up: ${message}`, error ? String(error.message || error) : "");
+}
+
+let starting = null;
+
+export function start() {
+  starting ??= startPython();
+  return starting;
+}
+
+export async function loadPyodide(options = {}) {
+  performance.mark("tablero:pyscript-asks");
+  if (options.stdout) output.stdout = options.stdout;
+  if (options.stderr) output.stderr = options.stderr;
+  const unexpected = Object.keys(options).filter((key) => !EXPECTED_OPTIONS.has(key));
+  if (unexpected.length) {
+    // A PyScript configuration this module was not written for (packages…): honour it.
+    console.warn(`Tablero start-up: options ${unexpected.join(", ")}: a plain start`);
+    return loadRuntime({ ...options, indexURL: INDEX_URL });
+  }
+  return start();
+}
+
+async function startPython() {
+  const root = document.documentElement;
+  let entry = null;
+  let storage = snapshots.supported();
+  try {
+    entry = await snapshots.find();
+  } catch (error) {
+    storage = false; // private browsing, blocked site data…
+    note("no snapshot storage", error);
+  }
+  if (entry && unfinished.get() === snapshots.BUILD) {
+    // The last start from this snapshot never reached the first screen: whatever the
+    // reason, this build's snapshots are not to be trusted; a fresh start always works.
+    note("the last start from the snapshot did not finish; no snapshot for this version");
+    await snapshots.remove().catch(() => {});
+    unfinished.clear();
+    refused.set(snapshots.BUILD);
+    entry = null;
+  }
+  if (entry) {
+    try {
+      unfinished.set(snapshots.BUILD);
+      const pyodide = await restore(entry);
+      root.dataset.start = "snapshot";
+      performance.mark("tablero:python-ready");
+      whenReady(() => unfinished.clear());
+      return pyodide;
+    } catch (error) {
+      unfinished.clear();
+      note("the snapshot could not be restored; starting afresh", error);
+      await snapshots.remove().catch(() => {});
+    }
+  }
+  const pyodide = await loadRuntime({ ...streams, indexURL: INDEX_URL });
+  root.dataset.start = "fresh";
+  performance.mark("tablero:python-ready");
+  if (storage && typeof Worker !== "undefined" && refused.get() !== snapshots.BUILD) {
+    whenReady(() => whenIdle(makeSnapshot));
+  }
+  return pyodide;
+}
+
+// A note in localStorage that outlives the page (none if storage is disabled).
+function remembered(key) {
+  return {
+    get() {
+      try {
+        return localStorage.getItem(key);
+      } catch (error) {
+        return null;
+      }
+    },
+    set(value) {
+      try {
+        localStorage.setItem(key, value);
+      } catch (error) {}
+    },
+    clear() {
+      try {
+        localStorage.removeItem(key);
+      } catch (error) {}
+    },
+  };
+}
+
+// The build whose snapshot start is under way (cleared once the app is ready).
+const unfinished = remembered("tablero.snapshot.unfinished");
+// A build that must start afresh: one of its snapshot starts never finished.
+const refused = remembered("tablero.snapshot.refused");
+
+async function restore(entry) {
+  const { size, payload } = snapshots.open(new Uint8Array(await entry.arrayBuffer()));
+  // Pyodide sizes WebAssembly memory from the snapshot, creates the module (fetch and
+  // compile) and only then copies the snapshot in: so the bytes are inflated while the
+  // module is created, and the module is handed over once they are whole and checked.
+  const snapshot = new Uint8Array(size);
+  const inflated = snapshots.inflateInto(payload, snapshot).then((bytes) => {
+    performance.mark("tablero:snapshot-inflated"); // for bench/startup.py
+    return bytes;
+  });
+  inflated.catch(() => {}); // awaited below; a failure must not count as unhandled
+  const pyodide = await loadRuntime({
+    ...streams,
+    indexURL: INDEX_URL,
+    _loadSnapshot: snapshot,
+    async createPyodideModule(settings) {
+      const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
+      const module = await create(settings);
+      performance.mark("tablero:module-created");
+      await inflated;
+      return module;
+    },
+  });
+  const scope = pyodide.toPy({});
+  try {
+    pyodide.runPython(AFTER_RESTORE, { globals: scope });
+  } finally {
+    scope.destroy();
+  }
+  // Pyodide keeps its options; the snapshot's bytes (tens of MB) are not needed again.
+  delete pyodide._api.config._loadSnapshot;
+  return pyodide;
+}
+
+// Once <html data-ready> is set: the app drew its first screen and answers the player.
+function whenReady(task) {
+  const root = document.documentElement;
+  if (root.hasAttribute("data-ready")) return task();
+  new MutationObserver((changes, observer) => {
+    if (root.hasAttribute("data-ready")) {
+      observer.disconnect();
+      task();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function whenIdle(task) {
+  if ("requestIdleCallback" in window) requestIdleCallback(() => task(), { timeout: 5000 });
+  else setTimeout(task, 1000);
+}
+
+// Tells the page (tests and benchmarks listen) how making a snapshot went.
+function announce(outcome) {
+  window.dispatchEvent(new CustomEvent("tablero:snapshot", { detail: outcome }));
+}
+
+async function makeSnapshot() {
+  if (navigator.storage && navigator.storage.estimate) {
+    // A full tablet would refuse the snapshot anyway: spare it a second Python.
+    const { quota, usage } = await navigator.storage.estimate().catch(() => ({}));
+    if (quota !== undefined && quota - usage < FREE_SPACE_NEEDED) {
+      note("not enough storage for a snapshot");
+      announce({ ok: false, error: "not enough storage" });
+      return;
+    }
+  }
+  const worker = new Worker(WORKER_URL, { type: "module" });
+  const done = (outcome) => {
+    worker.terminate();
+    announce(outcome);
+  };
+  worker.onmessage = ({ data }) => {
+    if (!data.ok) note("no snapshot made", data.error);
+    done(data);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    note("no snapshot made", event.message);
+    done({ ok: false, error: event.message });
+  };
+}
+
+start();
