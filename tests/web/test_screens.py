@@ -79,3 +79,12 @@ def test_routes_round_trip_and_unknown_addresses_are_not_found() -> None:
     assert parse("#/settings/stratego").screen == "not_found"
     assert parse("#/rules/chess").screen == "not_found"
     assert parse("#/nowhere").screen == "not_found"
+
+
+def test_settings_say_how_long_this_visit_took_to_start_in_each_language() -> None:
+    english = screens.settings(Translator("en"), Settings(language="en"), ready_seconds=0.63)
+    spanish = screens.settings(Translator("es"), Settings(language="es"), ready_seconds=2.349)
+    assert "Ready in 0.6 s" in text_of(english)
+    assert "Lista en 2,3 s" in text_of(spanish)
+    # Before the app is ready (no figure yet) the line is simply absent.
+    assert "startup-time" not in screens.settings(Translator("en"), Settings(language="en"))

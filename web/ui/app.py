@@ -55,6 +55,7 @@ class App:
     def start(self) -> None:
         for event, target, handler in self._listeners:
             target.addEventListener(event, handler)
+        self.ready_seconds = window.performance.now() / 1000  # shown in Settings
         self.render(focus=False)
         document.getElementById("loading").hidden = True
         self.root.hidden = False
@@ -102,7 +103,7 @@ class App:
                 return screens.rules_index(t)
             return screens.rules(t, game, self.t.language)
         if route.screen == "settings":
-            return screens.settings(t, self.settings, self.persisted)
+            return screens.settings(t, self.settings, self.persisted, self.ready_seconds)
         return screens.not_found(t)
 
     def render(self, *, focus: bool = True) -> None:

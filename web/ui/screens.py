@@ -153,7 +153,21 @@ def storage_note(t: Translate, persisted: bool | None) -> str:
     )
 
 
-def settings(t: Translate, current: Settings, persisted: bool | None = None) -> str:
+def startup_time(t: Translate, seconds: float | None) -> str:
+    """This visit's start-up time (navigation to the first screen), in tenths of a second."""
+    if seconds is None:
+        return ""
+    tenths = max(1, round(seconds * 10))
+    text = t("settings_ready_in", whole=tenths // 10, tenth=tenths % 10)
+    return f'<p class="startup-time">{escape(text)}</p>'
+
+
+def settings(
+    t: Translate,
+    current: Settings,
+    persisted: bool | None = None,
+    ready_seconds: float | None = None,
+) -> str:
     # Each language is named in itself, so a player can find theirs whatever is shown now.
     languages = [(code, t(f"language_{code}")) for code in LANGUAGES]
     numberings = [(code, t(f"numbering_{code}")) for code in NUMBERINGS]
@@ -169,6 +183,7 @@ def settings(t: Translate, current: Settings, persisted: bool | None = None) -> 
         )
         + _radio_group("computer_pace", t("computer_pace"), paces, current.computer_pace)
         + storage_note(t, persisted)
+        + startup_time(t, ready_seconds)
         + "</div>"
     )
     return page(t, t("settings_heading"), body)
