@@ -293,13 +293,18 @@ def test_storage_that_refuses_the_snapshot_keeps_todays_start(tablet: Tablet) ->
     tablet.assert_clean()
 
 
-def test_a_snapshot_start_that_never_finished_is_not_tried_again(tablet: Tablet) -> None:
+def test_snapshot_starts_that_never_finish_fall_back_then_stop(tablet: Tablet) -> None:
     tablet.first_visit()
-    # As if the last start from the snapshot had stopped before the first screen.
     build_name = tablet.stored()[0]
-    tablet.page.evaluate(
-        "(build) => localStorage.setItem('tablero.snapshot.unfinished', build)", build_name
-    )
+    trouble = "(value) => localStorage.setItem('tablero.snapshot.trouble', value)"
+    # As if the last start from the snapshot had stopped before the first screen (the
+    # app closed at once?): a fresh start, and a new snapshot.
+    tablet.page.evaluate(trouble, f"{build_name} 1 0")
+    assert tablet.visit() == "fresh"
+    tablet.snapshot_made()
+    assert tablet.stored() == [build_name]
+    # The second time for this build: no more snapshots for it.
+    tablet.page.evaluate(trouble, f"{build_name} 1 1")
     assert tablet.visit() == "fresh"
     tablet.page.wait_for_timeout(5000)  # idle time, when a snapshot would be made
     assert tablet.page.evaluate("window.__snapshot") is None

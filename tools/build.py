@@ -67,7 +67,9 @@ CACHE_PREFIX = "tablero-"
 START_MODULES = ("interpreter.mjs", "snapshot-store.mjs", "snapshot-worker.mjs")
 BUILD_ID_MARK = '"__BUILD_ID__"'
 PYSCRIPT_STDLIB_MARK = "__PYSCRIPT_STDLIB__"
-PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+# PyScript's own Python package, as the text PyScript writes into Python's files on the
+# page (a JavaScript module holding one JSON object: folder -> file -> source).
+PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 
 
 class BuildError(RuntimeError):
@@ -121,14 +123,26 @@ def _import_time_imports(tree: ast.AST) -> Iterator[str]:
             yield from _import_time_imports(node)
 
 
+def _pyscript_sources() -> Iterator[str]:
+    if not PYSCRIPT_PYTHON.is_file():
+        raise BuildError("node_modules is missing PyScript's sources: run `npm ci` first.")
+    module = PYSCRIPT_PYTHON.read_text(encoding="utf-8")
+    literal = module[module.index("export default ") + len("export default ") :]
+    folders = [json.loads(literal.strip().removesuffix(";"))]
+    while folders:
+        for entry in folders.pop().values():
+            if isinstance(entry, str):
+                yield entry
+            else:
+                folders.append(entry)
+
+
 def pyscript_stdlib_imports() -> list[str]:
     """The standard-library modules PyScript's own Python package imports on the page,
     so the memory snapshot can hold them already."""
-    if not PYSCRIPT_PYTHON.is_dir():
-        raise BuildError("node_modules is missing PyScript's sources: run `npm ci` first.")
     names = set()
-    for path in PYSCRIPT_PYTHON.glob("*.py"):
-        for name in _import_time_imports(ast.parse(path.read_text(encoding="utf-8"))):
+    for source in _pyscript_sources():
+        for name in _import_time_imports(ast.parse(source)):
             if name.split(".")[0] in sys.stdlib_module_names:
                 names.add(name)
     return sorted(names)

@@ -77,25 +77,27 @@ async function startPython() {
     storage = false; // private browsing, blocked site data…
     note("no snapshot storage", error);
   }
-  if (entry && unfinished.get() === snapshots.BUILD) {
-    // The last start from this snapshot never reached the first screen: whatever the
-    // reason, this build's snapshots are not to be trusted; a fresh start always works.
-    note("the last start from the snapshot did not finish; no snapshot for this version");
+  let trouble = troubles.read();
+  if (trouble.unfinished) {
+    // The last start from a snapshot never reached the first screen (the app closed at
+    // once, or the snapshot is broken): start afresh; a second time, for good.
+    trouble = { unfinished: false, failures: trouble.failures + 1 };
+    troubles.write(trouble);
+    note("the last start from the snapshot did not finish; starting afresh");
     await snapshots.remove().catch(() => {});
-    unfinished.clear();
-    refused.set(snapshots.BUILD);
     entry = null;
   }
-  if (entry) {
+  const trusted = trouble.failures < MAX_UNFINISHED;
+  if (entry && trusted) {
     try {
-      unfinished.set(snapshots.BUILD);
+      troubles.write({ ...trouble, unfinished: true });
       const pyodide = await restore(entry);
       root.dataset.start = "snapshot";
       performance.mark("tablero:python-ready");
-      whenReady(() => unfinished.clear());
+      whenReady(() => troubles.write({ unfinished: false, failures: 0 }));
       return pyodide;
     } catch (error) {
-      unfinished.clear();
+      troubles.write(trouble);
       note("the snapshot could not be restored; starting afresh", error);
       await snapshots.remove().catch(() => {});
     }
@@ -103,39 +105,32 @@ async function startPython() {
   const pyodide = await loadRuntime({ ...streams, indexURL: INDEX_URL });
   root.dataset.start = "fresh";
   performance.mark("tablero:python-ready");
-  if (storage && typeof Worker !== "undefined" && refused.get() !== snapshots.BUILD) {
+  if (storage && trusted && typeof Worker !== "undefined") {
     whenReady(() => whenIdle(makeSnapshot));
   }
   return pyodide;
 }
 
-// A note in localStorage that outlives the page (none if storage is disabled).
-function remembered(key) {
-  return {
-    get() {
-      try {
-        return localStorage.getItem(key);
-      } catch (error) {
-        return null;
-      }
-    },
-    set(value) {
-      try {
-        localStorage.setItem(key, value);
-      } catch (error) {}
-    },
-    clear() {
-      try {
-        localStorage.removeItem(key);
-      } catch (error) {}
-    },
-  };
-}
-
-// The build whose snapshot start is under way (cleared once the app is ready).
-const unfinished = remembered("tablero.snapshot.unfinished");
-// A build that must start afresh: one of its snapshot starts never finished.
-const refused = remembered("tablero.snapshot.refused");
+// This build's starts from a snapshot that never reached the first screen, kept in
+// localStorage ("<build> <1 if one is under way> <how many never finished>"); without
+// localStorage there is no record and every start is trusted.
+const MAX_UNFINISHED = 2;
+const troubles = {
+  key: "tablero.snapshot.trouble",
+  read() {
+    let build, unfinished, failures;
+    try {
+      [build, unfinished, failures] = (localStorage.getItem(this.key) || "").split(" ");
+    } catch (error) {}
+    if (build !== snapshots.BUILD) return { unfinished: false, failures: 0 };
+    return { unfinished: unfinished === "1", failures: Number(failures) || 0 };
+  },
+  write({ unfinished, failures }) {
+    try {
+      localStorage.setItem(this.key, `${snapshots.BUILD} ${unfinished ? 1 : 0} ${failures}`);
+    } catch (error) {}
+  },
+};
 
 async function restore(entry) {
   const { size, payload } = snapshots.open(new Uint8Array(await entry.arrayBuffer()));

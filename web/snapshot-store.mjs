@@ -87,7 +87,8 @@ export async function decode(envelope) {
 
 // This build's stored entry (a Response), or null.
 export async function find() {
-  if (!supported()) return null;
+  // caches.has first: a first visit should not create an empty cache.
+  if (!supported() || !(await caches.has(CACHE_NAME))) return null;
   const cache = await caches.open(CACHE_NAME);
   return (await cache.match(snapshotURL())) || null;
 }
@@ -104,7 +105,7 @@ export async function store(snapshot) {
 }
 
 export async function remove() {
-  if (!supported()) return;
+  if (!supported() || !(await caches.has(CACHE_NAME))) return;
   const cache = await caches.open(CACHE_NAME);
   await cache.delete(snapshotURL());
 }
