@@ -18,6 +18,11 @@ export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url).href;
+// How long without a tap or key before the snapshot is made.
+const QUIET_MS = 2000;
+// Automation can keep Python from restoring or making snapshots, so that a second
+// Python does not run behind every other test: window.tableroSnapshots = false.
+const SNAPSHOTS_ON = globalThis.tableroSnapshots !== false;
 // Room a snapshot needs in the site's storage (it takes about 7 MB, 31 MB inflated).
 const FREE_SPACE_NEEDED = 64 * 1024 * 1024;
 // What PyScript passes (it derives indexURL from this module's URL: replaced below).
@@ -70,9 +75,9 @@ export async function loadPyodide(options = {}) {
 async function startPython() {
   const root = document.documentElement;
   let entry = null;
-  let storage = snapshots.supported();
+  let storage = SNAPSHOTS_ON && snapshots.supported();
   try {
-    entry = await snapshots.find();
+    if (storage) entry = await snapshots.find();
   } catch (error) {
     storage = false; // private browsing, blocked site data…
     note("no snapshot storage", error);
@@ -178,9 +183,22 @@ function whenReady(task) {
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+// Once the player has left the tablet alone for a moment (no tap, no key), at the
+// browser's next idle time: a second Python then competes least with the one in use.
 function whenIdle(task) {
-  if ("requestIdleCallback" in window) requestIdleCallback(() => task(), { timeout: 5000 });
-  else setTimeout(task, 1000);
+  const inputs = ["pointerdown", "keydown"];
+  let timer = null;
+  const fire = () => {
+    for (const input of inputs) removeEventListener(input, wait, true);
+    if ("requestIdleCallback" in window) requestIdleCallback(() => task(), { timeout: 5000 });
+    else task();
+  };
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(fire, QUIET_MS);
+  };
+  for (const input of inputs) addEventListener(input, wait, { capture: true, passive: true });
+  wait();
 }
 
 // Tells the page (tests and benchmarks listen) how making a snapshot went.
