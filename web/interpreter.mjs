@@ -143,9 +143,10 @@ async function restore(entry) {
   // compile) and only then copies the snapshot in: so the bytes are inflated while the
   // module is created, and the module is handed over once they are whole and checked.
   const snapshot = new Uint8Array(size);
-  const inflated = snapshots.inflateInto(payload, snapshot).then((bytes) => {
+  // Resolves to nothing: Pyodide keeps its options (this function among them), and
+  // through them whatever the promise holds.
+  const inflated = snapshots.inflateInto(payload, snapshot).then(() => {
     performance.mark("tablero:snapshot-inflated"); // for bench/startup.py
-    return bytes;
   });
   inflated.catch(() => {}); // awaited below; a failure must not count as unhandled
   const pyodide = await loadRuntime({
