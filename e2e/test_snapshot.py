@@ -200,14 +200,16 @@ def test_a_game_in_progress_resumes_exactly_after_a_snapshot_start(tablet: Table
     tablet.assert_clean()
 
 
-# A few bytes in the middle of the stored snapshot overwritten (other damage, such as a
-# partial or foreign entry, is refused the same way: tests/tools/test_snapshot_store.py).
+# A few bytes in the middle of the stored snapshot overwritten, its header kept (other
+# damage, such as a partial or foreign entry, is refused the same way:
+# tests/tools/test_snapshot_store.py).
 OVERWRITE = """async (name) => {
     const cache = await caches.open(name);
     const [request] = await cache.keys();
-    const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+    const stored = await cache.match(request);
+    const bytes = new Uint8Array(await stored.arrayBuffer());
     for (let i = 0; i < 64; i++) bytes[(bytes.length >> 1) + i] ^= 0xa5;
-    await cache.put(request, new Response(bytes));
+    await cache.put(request, new Response(bytes, { headers: stored.headers }));
 }"""
 
 

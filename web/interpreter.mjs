@@ -138,14 +138,14 @@ const troubles = {
 };
 
 async function restore(entry) {
-  const { size, payload } = snapshots.open(new Uint8Array(await entry.arrayBuffer()));
+  const { size } = snapshots.describe(entry);
   // Pyodide sizes WebAssembly memory from the snapshot, creates the module (fetch and
   // compile) and only then copies the snapshot in: so the bytes are inflated while the
   // module is created, and the module is handed over once they are whole and checked.
   const snapshot = new Uint8Array(size);
   // Resolves to nothing: Pyodide keeps its options (this function among them), and
   // through them whatever the promise holds.
-  const inflated = snapshots.inflateInto(payload, snapshot).then(() => {
+  const inflated = snapshots.inflateInto(entry, snapshot).then(() => {
     performance.mark("tablero:snapshot-inflated"); // for bench/startup.py
   });
   inflated.catch(() => {}); // awaited below; a failure must not count as unhandled
@@ -169,6 +169,7 @@ async function restore(entry) {
   }
   // Pyodide keeps its options; the snapshot's bytes (tens of MB) are not needed again.
   delete pyodide._api.config._loadSnapshot;
+  snapshots.release(snapshot);
   return pyodide;
 }
 

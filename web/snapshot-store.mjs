@@ -1,16 +1,17 @@
 // Where a memory snapshot of Python is kept between visits: one Cache Storage entry per
 // build, so a new deploy never restores an interpreter made from older files.
 //
-// The entry is an envelope: 8 magic bytes, a 4-byte length, a JSON header, then the
-// snapshot itself, gzip-compressed. Gzip's own checksum (and the length in the header)
-// reject a partial or damaged entry before Pyodide ever sees it: a bad snapshot
-// restored into WebAssembly memory would crash Python instead of failing cleanly.
+// The entry is a Response: the snapshot gzip-compressed, and a header naming the build,
+// the snapshot's size and the compressed size. The header, gzip's own checksum and the
+// two sizes reject a partial, damaged or foreign entry before Pyodide ever sees it: a bad
+// snapshot restored into WebAssembly memory would crash Python instead of failing
+// cleanly. Read as a stream, so no copy of the compressed bytes stays behind.
 // Shared by the page (interpreter.mjs) and the worker that makes the snapshot.
 
 // tools/build.py puts the build's content hash here (the service worker's cache name).
 export const BUILD = "__BUILD_ID__";
 export const CACHE_NAME = "tablero-snapshots";
-const MAGIC = "TABLERO1";
+const HEADER = "X-Tablero-Snapshot";
 const ENCODING = "gzip";
 
 // The API this needs: a page or worker without it starts Python the usual way.
@@ -26,48 +27,46 @@ export function snapshotURL() {
   return new URL(`./snapshot/${BUILD}`, import.meta.url).href;
 }
 
-async function transform(bytes, stream) {
-  const output = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(output).arrayBuffer());
+// The response to store for a snapshot (a Uint8Array of WebAssembly memory).
+export async function compress(snapshot) {
+  const stream = new Blob([snapshot]).stream().pipeThrough(new CompressionStream(ENCODING));
+  const payload = await new Response(stream).arrayBuffer();
+  const header = { build: BUILD, encoding: ENCODING, size: snapshot.length, stored: payload.byteLength };
+  return new Response(payload, {
+    headers: { "Content-Type": "application/gzip", [HEADER]: JSON.stringify(header) },
+  });
 }
 
-export async function encode(snapshot) {
-  const payload = await transform(snapshot, new CompressionStream(ENCODING));
-  const header = new TextEncoder().encode(
-    JSON.stringify({
-      build: BUILD,
-      encoding: ENCODING,
-      size: snapshot.length,
-      stored: payload.length,
-    }),
-  );
-  const envelope = new Uint8Array(MAGIC.length + 4 + header.length + payload.length);
-  envelope.set(new TextEncoder().encode(MAGIC), 0);
-  new DataView(envelope.buffer).setUint32(MAGIC.length, header.length);
-  envelope.set(header, MAGIC.length + 4);
-  envelope.set(payload, MAGIC.length + 4 + header.length);
-  return envelope;
-}
-
-// What an envelope holds: the snapshot's size and its compressed bytes; throws if the
-// envelope is not one of this build's.
-export function open(envelope) {
-  const magic = new TextDecoder().decode(envelope.subarray(0, MAGIC.length));
-  if (magic !== MAGIC) throw new Error("not a Tablero snapshot");
-  const headerLength = new DataView(envelope.buffer, envelope.byteOffset).getUint32(MAGIC.length);
-  const start = MAGIC.length + 4;
-  const header = JSON.parse(new TextDecoder().decode(envelope.subarray(start, start + headerLength)));
+// What a stored response says about itself: throws unless it is this build's snapshot.
+export function describe(response) {
+  let header;
+  try {
+    header = JSON.parse(response.headers.get(HEADER));
+  } catch (error) {
+    header = null;
+  }
+  if (!header) throw new Error("not a Tablero snapshot");
   if (header.build !== BUILD) throw new Error(`snapshot of build ${header.build}`);
   if (header.encoding !== ENCODING) throw new Error(`unknown encoding ${header.encoding}`);
-  const payload = envelope.subarray(start + headerLength);
-  if (payload.length !== header.stored) throw new Error("snapshot of the wrong length");
-  return { size: header.size, payload };
+  if (!(header.size > 0 && header.stored > 0)) throw new Error("snapshot without sizes");
+  return { size: header.size, stored: header.stored };
 }
 
-// Decompresses into ``target`` (exactly the snapshot's size); rejects if the bytes are
-// damaged (gzip's checksum) or the wrong length.
-export async function inflateInto(payload, target) {
-  const reader = new Blob([payload]).stream().pipeThrough(new DecompressionStream(ENCODING)).getReader();
+// Inflates a stored response into ``target`` (exactly the snapshot's size); rejects if
+// the bytes are damaged (gzip's checksum) or either size is wrong.
+export async function inflateInto(response, target) {
+  const { stored } = describe(response);
+  let compressed = 0;
+  const counted = new TransformStream({
+    transform(chunk, controller) {
+      compressed += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+  const reader = response.body
+    .pipeThrough(counted)
+    .pipeThrough(new DecompressionStream(ENCODING))
+    .getReader();
   let offset = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -75,14 +74,21 @@ export async function inflateInto(payload, target) {
     if (offset + value.length > target.length) throw new Error("snapshot is too long");
     target.set(value, offset);
     offset += value.length;
+    release(value);
   }
+  if (compressed !== stored) throw new Error("snapshot of the wrong length");
   if (offset !== target.length) throw new Error("snapshot is incomplete");
   return target;
 }
 
-export async function decode(envelope) {
-  const { size, payload } = open(envelope);
-  return inflateInto(payload, new Uint8Array(size));
+// Frees the memory behind a byte array now instead of at the next garbage collection
+// (tens of MB pass through here); the array is empty afterwards.
+export function release(bytes) {
+  if (bytes.buffer.transfer && bytes.byteLength === bytes.buffer.byteLength) bytes.buffer.transfer(0);
+}
+
+export async function decode(response) {
+  return inflateInto(response, new Uint8Array(describe(response).size));
 }
 
 // This build's stored entry (a Response), or null.
@@ -93,15 +99,14 @@ export async function find() {
   return (await cache.match(snapshotURL())) || null;
 }
 
+// Stores a snapshot; returns the bytes it takes.
 export async function store(snapshot) {
-  const envelope = await encode(snapshot);
+  const response = await compress(snapshot);
+  const { stored } = describe(response);
   const cache = await caches.open(CACHE_NAME);
-  await cache.put(
-    snapshotURL(),
-    new Response(envelope, { headers: { "Content-Type": "application/octet-stream" } }),
-  );
+  await cache.put(snapshotURL(), response);
   await removeStale(cache);
-  return envelope.length;
+  return stored;
 }
 
 export async function remove() {

@@ -1,48 +1,49 @@
-// Run by test_snapshot_store.py: encodes a made-up snapshot (mostly zeros, like
-// WebAssembly memory), damages the envelope in various ways and prints, as JSON, what
-// decoding each one gave: "same", "different" or "refused".
+// Run by test_snapshot_store.py: compresses a made-up snapshot (mostly zeros, like
+// WebAssembly memory) into the response the app stores, damages it in various ways and
+// prints, as JSON, what reading each one back gave: "same", "different" or "refused".
 const store = await import(process.argv[2]);
 
 const snapshot = new Uint8Array(3 * 1024 * 1024);
 for (let i = 0; i < snapshot.length; i += 97) snapshot[i] = (i * 31) & 0xff;
-const envelope = await store.encode(snapshot);
+const stored = await store.compress(snapshot);
+const headers = [...stored.headers];
+const body = new Uint8Array(await stored.arrayBuffer());
+const middle = body.length >> 1;
 
-function changed(bytes, change) {
-  const copy = bytes.slice();
+function changed(change) {
+  const copy = body.slice();
   change(copy);
   return copy;
 }
 
-function otherBuild(bytes) {
-  // The build's name appears once, in the JSON header near the start.
-  const name = new TextEncoder().encode(store.BUILD);
-  const head = bytes.subarray(0, 512);
-  const at = head.findIndex((_, i) => name.every((byte, j) => head[i + j] === byte));
-  if (at < 0) throw new Error("the header does not name the build");
-  return changed(bytes, (copy) => copy.fill("x".charCodeAt(0), at, at + name.length));
+function otherBuild() {
+  const header = JSON.parse(stored.headers.get("X-Tablero-Snapshot"));
+  return new Response(body, {
+    headers: { "X-Tablero-Snapshot": JSON.stringify({ ...header, build: "0123456789abcdef" }) },
+  });
 }
 
-const middle = envelope.length >> 1;
 const cases = {
-  intact: (bytes) => bytes,
-  overwritten: (bytes) => changed(bytes, (copy) => copy.fill(0xa5, middle, middle + 64)),
-  flipped_bit: (bytes) => changed(bytes, (copy) => { copy[copy.length - 100] ^= 1; }),
-  partial: (bytes) => bytes.slice(0, middle),
-  lengthened: (bytes) => {
-    const longer = new Uint8Array(bytes.length + 10);
-    longer.set(bytes);
-    return longer;
+  intact: () => new Response(body, { headers }),
+  overwritten: () => new Response(changed((copy) => copy.fill(0xa5, middle, middle + 64)), { headers }),
+  flipped_bit: () => new Response(changed((copy) => { copy[copy.length - 100] ^= 1; }), { headers }),
+  partial: () => new Response(body.slice(0, middle), { headers }),
+  lengthened: () => {
+    const longer = new Uint8Array(body.length + 10);
+    longer.set(body);
+    return new Response(longer, { headers });
   },
-  foreign: () => new TextEncoder().encode("<html>not a snapshot</html>"),
-  empty: () => new Uint8Array(0),
+  without_header: () => new Response(body),
+  foreign: () => new Response("<html>not a snapshot</html>", { headers: { "Content-Type": "text/html" } }),
+  empty: () => new Response(new Uint8Array(0), { headers }),
   other_build: otherBuild,
 };
 
 const same = (a, b) => a.length === b.length && a.every((byte, i) => byte === b[i]);
-const results = { ratio: envelope.length / snapshot.length };
-for (const [name, damage] of Object.entries(cases)) {
+const results = { ratio: body.length / snapshot.length };
+for (const [name, make] of Object.entries(cases)) {
   try {
-    results[name] = same(await store.decode(damage(envelope)), snapshot) ? "same" : "different";
+    results[name] = same(await store.decode(make()), snapshot) ? "same" : "different";
   } catch (error) {
     results[name] = "refused";
   }

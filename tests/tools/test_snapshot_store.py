@@ -34,7 +34,8 @@ def test_a_stored_snapshot_comes_back_whole_and_smaller(outcomes: dict[str, obje
 
 
 @pytest.mark.parametrize(
-    "damage", ["overwritten", "flipped_bit", "partial", "lengthened", "foreign", "empty"]
+    "damage",
+    ["overwritten", "flipped_bit", "partial", "lengthened", "without_header", "foreign", "empty"],
 )
 def test_damaged_entries_are_refused(outcomes: dict[str, object], damage: str) -> None:
     assert outcomes[damage] == "refused"
