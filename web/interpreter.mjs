@@ -218,6 +218,7 @@ async function makeSnapshot() {
       return;
     }
   }
+  performance.mark("tablero:snapshot-started"); // for bench/startup.py
   const worker = new Worker(WORKER_URL, { type: "module" });
   const done = (outcome) => {
     worker.terminate();

@@ -27,24 +27,19 @@ async function make() {
   // Where PyScript unpacks it too ([files] "./app.zip" = "./*"), so the modules'
   // __file__ paths hold after the snapshot is restored on the page.
   pyodide.unpackArchive(archive, "zip", { extractDir: "./" });
-  const scope = pyodide.globals.get("dict")();
+  // A scope of its own, so the snapshot's __main__ stays as empty as a fresh one.
+  const scope = pyodide.toPy({ stdlib: PYSCRIPT_STDLIB });
+  let modules;
   try {
-    scope.set("stdlib", pyodide.toPy(PYSCRIPT_STDLIB));
-    pyodide.runPython("from preload import preload\nloaded = len(preload(modules=stdlib))", {
+    modules = pyodide.runPython("from preload import preload\nlen(preload(modules=stdlib))", {
       globals: scope,
     });
-    var modules = scope.get("loaded");
   } finally {
     scope.destroy();
   }
   const snapshot = pyodide.makeMemorySnapshot();
   const bytes = await snapshots.store(snapshot);
-  return {
-    modules,
-    size: snapshot.length,
-    bytes,
-    seconds: (performance.now() - started) / 1000,
-  };
+  return { modules, size: snapshot.length, bytes, seconds: (performance.now() - started) / 1000 };
 }
 
 make().then(
