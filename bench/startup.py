@@ -222,6 +222,7 @@ class SnapshotMaking:
     longest_task_ms: float
     memory_peak: int
     memory_ready: int
+    memory_after: int
     stored_bytes: int
     snapshot_bytes: int
 
@@ -249,11 +250,13 @@ def make_snapshot(profile: Profile, page: Page) -> SnapshotMaking:
         default=0.0,
     )
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    settle(page)
     return SnapshotMaking(
         seconds=outcome["seconds"],
         longest_task_ms=longest,
         memory_peak=peak,
         memory_ready=ready_memory,
+        memory_after=profile.memory(),
         stored_bytes=outcome["bytes"],
         snapshot_bytes=outcome["size"],
     )
@@ -394,7 +397,9 @@ def report(label: str, runs: int, results: Results) -> None:
         f" (worst {max(m.longest_task_ms for m in making):.0f} ms; 0 = none over 50 ms),"
         f" renderer memory peak"
         f" +{statistics.median((m.memory_peak - m.memory_ready) / 1e6 for m in making):.0f} MB"
-        " over the ready app"
+        " over the ready app,"
+        f" {statistics.median((m.memory_after - m.memory_ready) / 1e6 for m in making):+.0f} MB"
+        " once the worker has ended"
     )
     stored = statistics.median(m.stored_bytes for m in making)
     raw = statistics.median(m.snapshot_bytes for m in making)
