@@ -3,18 +3,26 @@ Wilson confidence intervals, and the time each level takes per decision.
 
 Run from the repository root:  .venv/bin/python bench/ai_strength.py [--games N]
 
-* Stratego: hard vs random, hard vs easy, easy vs random; each game draws both setups
-  from the human setups (``ai.choose_setup``) and the colours alternate (the first-named
-  level is Red in even games, Blue in odd ones). A game still going after
-  ``--stratego-cap`` plies (default 3,000) counts as a draw — not a win.
-  Targets (issue 8): hard ≥ 99% vs random, ≥ 75% vs easy; each level beats the one below.
+* Stratego: a round robin of the levels (random, easy, hard, expert): every level
+  against every weaker one, ``--games`` games per pairing (``--expert-games`` for expert
+  vs hard, ``--expert-others`` for expert vs random and easy: the expert thinks about a
+  second per move). Each level sets up its own way (``ai.Player.setup``: the expert from
+  the fortified human setups) and the colours alternate (the first-named level is Red
+  in even games, Blue in odd ones). A game still going after ``--stratego-cap`` plies
+  (default 3,000) counts as a draw — not a win. ``--jobs`` plays games in parallel
+  processes (the results do not change: each game has its own seed). ``--setups``
+  measures the setups instead: hard vs hard, one side from the expert's fortified
+  setups, the other from all human setups.
+  Targets (issues 8, 13): hard ≥ 99% vs random, ≥ 75% vs easy; each level clearly beats
+  the one below (the lower end of the 95% interval above 50%).
 * Ideology: 3-player games (Capitalism, Communism, Fascism), greedy vs two random players,
   the greedy seat rotating through the three seats, then random vs two greedy players;
   ``--ideology-turns`` (default 30) is the turn limit (the most influence then wins:
   random players seldom pass 12 on their own). Fair share: 1/3.
 
 Times are of ``choose_move`` / ``choose_action`` alone (the view is built by the caller
-in any case), median and 95th percentile over every decision of that level. Stdlib only,
+in any case), median and 95th percentile over every decision of that level (with
+``--jobs`` the processes share the cores: time them with ``--jobs 1``). Stdlib only,
 so the same file also runs under Pyodide (``node tools/pyodide_run.mjs script
 bench/ai_strength.py --games 20``).
 """
@@ -28,15 +36,23 @@ import random
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import ideology, stratego  # after the path fix above
 from engine.ideology import ai as ideology_ai
 from engine.stratego import ai as stratego_ai
+from engine.stratego import ai_expert as expert
 
-STRATEGO_PAIRS = (("hard", "random"), ("hard", "easy"), ("easy", "random"))
+STRATEGO_PAIRS = (
+    ("easy", "random"),
+    ("hard", "random"),
+    ("hard", "easy"),
+    ("expert", "random"),
+    ("expert", "easy"),
+    ("expert", "hard"),
+)
 IDEOLOGIES = ("Capitalism", "Communism", "Fascism")
 
 Times = dict[str, list[float]]
@@ -53,12 +69,33 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def stratego_game(first: str, second: str, seed: int, cap: int, times: Times) -> float:
-    """One game; 1 if ``first`` won, 0.5 for a draw (or the cap), 0 if it lost."""
+def setup_for(level: str, rng: random.Random) -> str:
+    if level == "expert":
+        return expert.choose_setup(rng)
+    return stratego_ai.choose_setup(rng)
+
+
+StrategoResult = tuple[float, str, int, Times]
+
+
+def stratego_game(
+    first: str,
+    second: str,
+    seed: int,
+    cap: int,
+    setups: tuple[str, str] | None = None,
+) -> StrategoResult:
+    """One game: (1 if ``first`` won, 0.5 for a draw or the cap, 0 if it lost; how it
+    ended; plies; seconds per decision by level). ``setups`` names who sets up how
+    ("expert" or anything else) when not the levels themselves."""
     rng = random.Random(seed)
     first_colour = "red" if seed % 2 == 0 else "blue"
     levels = {first_colour: first, stratego.opponent(first_colour): second}
-    game = stratego.new_game(stratego_ai.choose_setup(rng), stratego_ai.choose_setup(rng))
+    setup_by = dict(
+        zip((first_colour, stratego.opponent(first_colour)), setups or (first, second), strict=True)
+    )
+    game = stratego.new_game(setup_for(setup_by["red"], rng), setup_for(setup_by["blue"], rng))
+    times: Times = defaultdict(list)
     plies = 0
     while game.result is None and plies < cap:
         player = game.turn
@@ -69,11 +106,51 @@ def stratego_game(first: str, second: str, seed: int, cap: int, times: Times) ->
         times[levels[player]].append(time.perf_counter() - start)
         game.play(move)
         plies += 1
+    ending = game.end_reason or "cap"
     if game.result == first_colour:
-        return 1.0
+        return 1.0, ending, plies, times
     if game.result is None or game.result == "draw":
-        return 0.5
-    return 0.0
+        return 0.5, ending, plies, times
+    return 0.0, ending, plies, times
+
+
+def _stratego_job(job: tuple[str, str, int, int, tuple[str, str] | None]) -> StrategoResult:
+    return stratego_game(*job)
+
+
+def play_stratego(
+    jobs: list[tuple[str, str, int, int, tuple[str, str] | None]],
+    workers: int,
+    progress: bool = False,
+) -> list[StrategoResult]:
+    """Play the games (in ``workers`` processes); with ``progress``, print each result as
+    it comes (a long run can be read while it goes on)."""
+    results: list[StrategoResult] = []
+
+    def done(
+        job: tuple[str, str, int, int, tuple[str, str] | None], result: StrategoResult
+    ) -> None:
+        results.append(result)
+        if progress:
+            first, second, seed = job[0], job[1], job[2]
+            score, ending, plies, _ = result
+            wins = sum(1 for r in results if r[0] == 1.0)
+            print(
+                f"    game {len(results)}: {first} vs {second} seed {seed}: {score} "
+                f"({ending}, {plies} plies); {first} {wins}/{len(results)}",
+                flush=True,
+            )
+
+    if workers <= 1:
+        for job in jobs:
+            done(job, _stratego_job(job))
+        return results
+    from multiprocessing import Pool  # not in Pyodide: only with --jobs
+
+    with Pool(workers) as pool:
+        for job, result in zip(jobs, pool.imap(_stratego_job, jobs, chunksize=1), strict=True):
+            done(job, result)
+    return results
 
 
 def ideology_game(
@@ -119,6 +196,16 @@ def time_line(level: str, samples: list[float]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per Stratego pairing")
+    parser.add_argument("--expert-games", type=int, default=200, help="games of expert vs hard")
+    parser.add_argument(
+        "--expert-others", type=int, default=20, help="games of expert vs random and vs easy"
+    )
+    parser.add_argument("--pairs", default="", help="only these pairings, e.g. expert-hard")
+    parser.add_argument("--jobs", type=int, default=1, help="Stratego games in parallel")
+    parser.add_argument("--progress", action="store_true", help="print every Stratego game")
+    parser.add_argument(
+        "--setups", action="store_true", help="measure the fortified setups (hard vs hard)"
+    )
     parser.add_argument(
         "--ideology-games", type=int, default=None, help="Ideology games (default: --games)"
     )
@@ -129,20 +216,44 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     ideology_games = args.ideology_games if args.ideology_games is not None else args.games
 
+    if args.setups:
+        setups_bench(args.games, args.seed, args.stratego_cap, args.jobs)
+        return
     if args.only != "ideology":
         times: Times = defaultdict(list)
-        print(f"Stratego — {args.games} games per pairing, colours alternating")
+        print(
+            f"Stratego — round robin, colours alternating; {args.games} games per pairing, "
+            f"expert vs hard {args.expert_games}, expert vs random/easy {args.expert_others}"
+        )
+        wanted = {pair for pair in args.pairs.split(",") if pair}
         for first, second in STRATEGO_PAIRS:
-            wins = draws = 0
+            if wanted and f"{first}-{second}" not in wanted:
+                continue
+            games = args.games
+            if first == "expert":
+                games = args.expert_games if second == "hard" else args.expert_others
             started = time.perf_counter()
-            for index in range(args.games):
-                score = stratego_game(first, second, args.seed + index, args.stratego_cap, times)
-                wins += score == 1.0
-                draws += score == 0.5
+            jobs = [
+                (first, second, args.seed + index, args.stratego_cap, None)
+                for index in range(games)
+            ]
+            results = play_stratego(jobs, args.jobs, args.progress)
+            wins = sum(1 for score, *_ in results if score == 1.0)
+            draws = sum(1 for score, *_ in results if score == 0.5)
+            for _, _, _, game_times in results:
+                for level, samples in game_times.items():
+                    times[level].extend(samples)
+            endings = Counter(
+                ("won " if score == 1.0 else "lost " if score == 0.0 else "drawn ") + ending
+                for score, ending, _, _ in results
+            )
+            plies = statistics.median(p for _, _, p, _ in results) if results else 0
             label = f"{first} vs {second}"
             print(
-                line(label, wins, draws, args.games), f"  ({time.perf_counter() - started:.0f} s)"
+                line(label, wins, draws, games),
+                f"  ({time.perf_counter() - started:.0f} s, median {plies:.0f} plies)",
             )
+            print("      " + ", ".join(f"{k}: {v}" for k, v in sorted(endings.items())))
         print("Stratego time per move:")
         for level in stratego_ai.LEVELS:
             print(time_line(level, times[level]))
@@ -179,6 +290,29 @@ def main(argv: list[str] | None = None) -> None:
         print("Ideology time per action:")
         for level in ideology_ai.LEVELS:
             print(time_line(level, times[level]))
+
+
+def setups_bench(games: int, seed: int, cap: int, workers: int) -> None:
+    """Hard vs hard: the first from the expert's fortified setups, the second from all the
+    human setups."""
+    jobs: list[tuple[str, str, int, int, tuple[str, str] | None]] = [
+        ("hard", "hard", seed + index, cap, ("expert", "hard")) for index in range(games)
+    ]
+    results = play_stratego(jobs, workers, progress=True)
+    wins = sum(1 for score, *_ in results if score == 1.0)
+    draws = sum(1 for score, *_ in results if score == 0.5)
+    print(f"Setups — hard vs hard, {games} games, colours alternating")
+    print(line("fortified vs human", wins, draws, games))
+    lost_flag = sum(
+        1 for score, ending, *_ in results if score == 0.0 and ending == "flag_captured"
+    )
+    took_flag = sum(
+        1 for score, ending, *_ in results if score == 1.0 and ending == "flag_captured"
+    )
+    print(
+        f"  Flags captured: the fortified side's {lost_flag}/{games}, "
+        f"the other side's {took_flag}/{games}"
+    )
 
 
 if __name__ == "__main__":

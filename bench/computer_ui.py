@@ -193,7 +193,7 @@ def main() -> None:
         check_the_observer(page)
         if args.only != "ideology":
             print("Stratego, person (random legal moves) vs computer, headless Chromium")
-            for level in reversed(stratego_ai.LEVELS):
+            for level in reversed(stratego_ai.SEAT_LEVELS):
                 played, end = stratego_game(page, level, args.moves, args.seed)
                 label = f"{level} ({played} moves, {end})"
                 report(label, decisions(page), long_tasks(page), targets.get(level))

@@ -1,6 +1,6 @@
 """How fast the Stratego engine plays: plies per second of random play through the public
-API (``game.legal_moves()`` + ``game.play()``), median over several runs. Target: at least
-20,000 plies/s on CPython.
+API (``game.legal_moves()`` + ``game.play()``, and the typed ``game.legal_actions()`` +
+``game.apply()``), median over several runs. Target: at least 20,000 plies/s on CPython.
 
 Run from the repository root:  .venv/bin/python bench/stratego_speed.py [--runs 5] [--plies 20000]
 
@@ -14,6 +14,7 @@ also runs under Pyodide.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import statistics
@@ -27,7 +28,7 @@ from engine import stratego  # after the path fix above
 GAME_CAP = 5000
 
 
-def run(plies: int, seed: int, options: stratego.Options) -> tuple[float, int]:
+def run(plies: int, seed: int, options: stratego.Options, typed: bool) -> tuple[float, int]:
     """Play random games until ``plies`` plies are made; (plies per second, games)."""
     rng = random.Random(seed)
     made = 0
@@ -44,7 +45,11 @@ def run(plies: int, seed: int, options: stratego.Options) -> tuple[float, int]:
         for _ in range(GAME_CAP):
             if game.result is not None or made >= plies:
                 break
-            game.play(choice(game.legal_moves()))
+            if typed:
+                player = game.turn
+                game.apply(player, choice(game.legal_actions(player)))
+            else:
+                game.play(choice(game.legal_moves()))
             made += 1
     return made / (time.perf_counter() - start), games
 
@@ -65,15 +70,16 @@ def main() -> None:
             chasing_rule=True,
         ),
     }
-    for label, options in rule_sets.items():
+    for (label, options), typed in itertools.product(rule_sets.items(), (False, True)):
         rates = []
         games = 0
         for index in range(args.runs):
-            rate, played = run(args.plies, seed=index, options=options)
+            rate, played = run(args.plies, seed=index, options=options, typed=typed)
             rates.append(rate)
             games += played
+        api = "typed" if typed else "notation"
         print(
-            f"{label:>13}: median {statistics.median(rates):,.0f} plies/s "
+            f"{label:>13}, {api:>8}: median {statistics.median(rates):,.0f} plies/s "
             f"(min {min(rates):,.0f}, max {max(rates):,.0f}; "
             f"{args.runs} runs of {args.plies:,} plies, {games} games)"
         )

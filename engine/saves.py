@@ -2,7 +2,9 @@
 
 Every engine save is one JSON object ``{"game": <name>, "version": <int>, ...}``; the
 rest is the game's own (its start and its action log). :func:`read_envelope` does the
-checks every game needs, so both games refuse a bad file with the same codes.
+checks every game needs, so both games refuse a bad file with the same codes, and
+brings an older version up to date through the game's migrations (each turns a document
+of version ``n`` into one of version ``n + 1``).
 
 >>> read_envelope('{"game": "stratego", "version": 1, "moves": []}', "stratego", 1)
 {'game': 'stratego', 'version': 1, 'moves': []}
@@ -15,11 +17,16 @@ engine.errors.SaveError: The save is not a JSON object.
 ... except SaveError as error:
 ...     error.code
 'wrong_game'
+>>> def add_ending(document):
+...     return {**document, "version": 2, "ending": None}
+>>> read_envelope('{"game": "stratego", "version": 1}', "stratego", 2, {1: add_ending})
+{'game': 'stratego', 'version': 2, 'ending': None}
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .errors import SaveError
@@ -81,13 +88,28 @@ def parse_json(text: str | bytes) -> Any:
         raise SaveError("bad_json", "The save is not valid JSON.", detail=str(error)) from None
 
 
-def read_envelope(text: str | bytes, game: str, version: int) -> dict[str, Any]:
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+"""Turns a save document of version ``n`` into the same save in version ``n + 1``."""
+
+
+def read_envelope(
+    text: str | bytes,
+    game: str,
+    version: int,
+    migrations: Mapping[int, Migration] | None = None,
+) -> dict[str, Any]:
     """The save's JSON object after checking its envelope: JSON, an object, this game,
-    this version. Raises :class:`SaveError` with one of :data:`SAVE_ERROR_CODES`."""
-    return check_envelope(parse_json(text), game, version)
+    this version (an older one is migrated first: ``migrations[n]`` for version ``n``).
+    Raises :class:`SaveError` with one of :data:`SAVE_ERROR_CODES`."""
+    return check_envelope(parse_json(text), game, version, migrations)
 
 
-def check_envelope(document: Any, game: str, version: int) -> dict[str, Any]:
+def check_envelope(
+    document: Any,
+    game: str,
+    version: int,
+    migrations: Mapping[int, Migration] | None = None,
+) -> dict[str, Any]:
     """:func:`read_envelope` for a document already parsed."""
     if not isinstance(document, dict):
         raise SaveError("not_an_object", "The save is not a JSON object.")
@@ -97,7 +119,12 @@ def check_envelope(document: Any, game: str, version: int) -> dict[str, Any]:
             f"This is not a saved {game.capitalize()} game.",
             game=repr(document.get("game")),
         )
-    found = document.get("version")
+    checked: dict[str, Any] = document
+    found = checked.get("version")
+    steps = migrations or {}
+    while type(found) is int and found < version and found in steps:
+        checked = steps[found](checked)
+        found = checked["version"]
     if found != version or isinstance(found, bool):
         raise SaveError(
             "unknown_version",
@@ -105,7 +132,7 @@ def check_envelope(document: Any, game: str, version: int) -> dict[str, Any]:
             version=repr(found),
             supported=version,
         )
-    return document
+    return checked
 
 
 def field(document: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:

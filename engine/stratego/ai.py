@@ -24,6 +24,10 @@ Levels (``LEVELS``):
   over those possibilities, plus the expected loss from the enemy's best reply, the
   approach toward pieces it expects to beat, Miners toward likely Bombs, Scout probes, the
   Marshal kept from possible Spies and enemy pieces near its own Flag.
+* ``"expert"`` — believes each unknown enemy piece is each rank with a probability
+  (where it started, what it did, what is left: ``ai_beliefs``) and searches the
+  position as believed, attacks on unknown pieces as chance nodes, under a node budget
+  (``ai_expert``, about a second in the browser). ``start_thinking`` runs it in slices.
 
 A draw offer is answered by :func:`accepts_draw`, from the same view: a computer that is
 behind in material takes the draw.
@@ -35,12 +39,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from . import ai_expert
 from .board import LAKE_NAMES, SQUARE_NAMES
+from .fill import fill_setup
 from .game import battle
-from .pieces import PIECE_COUNTS, opponent
-from .setup import human_setups
+from .pieces import ARMIES, CLASSIC, EMPTY_SQUARE, SETUP_SQUARES, opponent
+from .setup import get_army, human_setups
 
-LEVELS = ("random", "easy", "hard")
+LEVELS = ("random", "easy", "hard", "expert")
+
+#: The levels the app offers in its seat choice. The expert thinks for about a second,
+#: so the page must run it in slices (``start_thinking``); until the app's computer loop
+#: does that, it offers the levels that decide in milliseconds.
+SEAT_LEVELS = ("random", "easy", "hard")
 
 #: Material value of each piece kind (the Flag is the game).
 VALUES: dict[str, float] = {
@@ -100,9 +111,14 @@ def _computer_setups() -> tuple[str, ...]:
     return _SETUPS[0]
 
 
-def choose_setup(rng: random.Random) -> str:
-    """A setup for the computer: one people played (``human_setups()``) with the Flag on
-    the back rank, maybe mirrored."""
+def choose_setup(rng: random.Random, army: str = CLASSIC) -> str:
+    """A setup of ``army`` for the computer. Classic: one people played
+    (``human_setups()``) with the Flag on the back rank, maybe mirrored. A small army
+    (which people's setups do not cover): placed as a person would (``fill_setup``),
+    the Flag on the back rank behind its Bomb or alone among empty squares, most pieces
+    behind the front rank."""
+    if get_army(army).name != CLASSIC:
+        return fill_setup(EMPTY_SQUARE * SETUP_SQUARES, army, seed=rng.getrandbits(32))
     setups = _computer_setups()
     setup = setups[rng.randrange(len(setups))]
     if rng.random() < 0.5:
@@ -127,6 +143,8 @@ def choose_move(
         return rng.choice(moves)
     if view.get("phase") == "rescue" or not all("-" in m for m in moves):
         return _choose_rescue(moves)
+    if level == "expert":
+        return ai_expert.Thinking(view, moves, rng).run()
     beliefs = Beliefs(view)
     scorer = _hard_score if level == "hard" else _easy_score
     best: list[str] = []
@@ -140,10 +158,69 @@ def choose_move(
     return rng.choice(best)
 
 
+class Decision:
+    """A level's decision in progress: ``step(max_nodes)`` until True, then ``move``.
+
+    Only the expert takes more than one step; the other levels decide in the first."""
+
+    def __init__(
+        self, view: Mapping[str, Any], legal_moves: Sequence[str], level: str, rng: random.Random
+    ) -> None:
+        self.move: str | None = None
+        self._thinking: ai_expert.Thinking | None = None
+        self._decide: tuple[Mapping[str, Any], Sequence[str], str, random.Random] | None = None
+        moves = sorted(legal_moves)
+        board_moves = moves and all("-" in m for m in moves) and view.get("phase") != "rescue"
+        if level == "expert" and board_moves:
+            self._thinking = ai_expert.Thinking(view, moves, rng)
+            return
+        self._decide = (view, legal_moves, level, rng)
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+        if not moves:
+            raise ValueError("no legal move")
+
+    def step(
+        self, max_nodes: int = ai_expert.SLICE_NODES, max_seconds: float | None = None
+    ) -> bool:
+        """Think a little more (``max_nodes`` search nodes, or ``max_seconds``, whichever
+        comes first; see ``ai_expert.Thinking.step``); True once decided."""
+        if self.move is not None:
+            return True
+        if self._thinking is not None:
+            if not self._thinking.step(max_nodes, max_seconds):
+                return False
+            self.move = self._thinking.move
+        else:
+            assert self._decide is not None
+            self.move = choose_move(*self._decide)
+        return True
+
+
+def start_thinking(
+    view: Mapping[str, Any], legal_moves: Sequence[str], level: str, rng: random.Random
+) -> Decision:
+    """The decision ``choose_move`` makes, to be run in slices so a page stays responsive:
+
+    >>> import random
+    >>> from engine import stratego
+    >>> game = stratego.new_game(stratego.random_setup(1), stratego.random_setup(2))
+    >>> view, legal = game.view("red"), game.legal_moves()
+    >>> decision = start_thinking(view, legal, "expert", random.Random(3))
+    >>> while not decision.step(200):
+    ...     pass  # a browser would yield to the page here (setTimeout)
+    >>> decision.move == choose_move(view, legal, "expert", random.Random(3))
+    True
+
+    Same view, moves, level and rng state: the same move as ``choose_move``, however it is
+    sliced. Raises ``ValueError`` like ``choose_move``."""
+    return Decision(view, legal_moves, level, rng)
+
+
 #: A computer accepts a draw when its material is below this share of the enemy's
 #: (estimated) material: the hard player expects to outplay a small deficit, so it waits
 #: for a clearer one; the others accept as soon as they are behind.
-DRAW_SHARE: dict[str, float] = {"random": 1.0, "easy": 1.0, "hard": 0.9}
+DRAW_SHARE: dict[str, float] = {"random": 1.0, "easy": 1.0, "hard": 0.9, "expert": 0.9}
 
 
 def material(view: Mapping[str, Any]) -> tuple[float, float]:
@@ -191,8 +268,10 @@ class Player:
         self.level = level
         self.rng = random.Random(seed)
 
-    def setup(self) -> str:
-        return choose_setup(self.rng)
+    def setup(self, army: str = CLASSIC) -> str:
+        if self.level == "expert" and army == CLASSIC:
+            return ai_expert.choose_setup(self.rng)
+        return choose_setup(self.rng, army)
 
     def choose(self, view: Mapping[str, Any], legal_moves: Sequence[str]) -> str:
         return choose_move(view, legal_moves, self.level, self.rng)
@@ -232,8 +311,10 @@ class Beliefs:
                 self.theirs[square] = piece["letter"]
                 self.theirs_moved[square] = bool(piece["moved"])
         self.scouts = _scouts_seen(view, self.enemy, set(self.theirs))
-        # Enemy pieces left unknown: counts minus the known captured and the known on board.
-        pool = dict(PIECE_COUNTS)
+        # Enemy pieces left unknown: the army's counts minus the known captured and the
+        # known on board.
+        army = ARMIES[view.get("options", {}).get("army", CLASSIC)].counts
+        pool = dict(army)
         lost = view["graveyards"][self.enemy]
         for letter in lost["captured"]:
             if letter is not None and pool.get(letter, 0) > 0:
@@ -244,7 +325,7 @@ class Beliefs:
         # Silent defences: unknown captured pieces (reduce the pool proportionally later).
         self.pool = pool
         my_lost = view["graveyards"][self.me]["captured"]
-        self.my_counts = dict(PIECE_COUNTS)
+        self.my_counts = dict(army)
         for letter in my_lost:
             if letter is not None and self.my_counts.get(letter, 0) > 0:
                 self.my_counts[letter] -= 1

@@ -1,13 +1,18 @@
 """Errors raised by the Stratego engine, each with a stable machine ``code``.
 
-The UI translates by ``code`` (and fills in ``params``); ``str(error)`` is an English
-sentence a player understands. :data:`ERROR_CODES` lists every code with its meaning
-and is the reference for translators (also listed in docs/stratego-api.md).
+They belong to the family every engine shares (:mod:`engine.errors`): an
+:class:`IllegalMove` is an ``engine.errors.IllegalAction``, a :class:`SetupError` an
+``engine.errors.SetupError``, a :class:`SaveError` an ``engine.errors.SaveError``, and
+all are ``ValueError`` subclasses. The UI translates by ``code`` (and fills in ``params``);
+``str(error)`` is an English sentence a player understands. :data:`ERROR_CODES` lists
+every code with its meaning and is the reference for translators (also listed in
+docs/stratego-api.md).
 
 >>> error = IllegalMove("immovable", "The Bomb never moves.", square="e4", piece="B")
 >>> error.code, error.params, str(error)
 ('immovable', {'square': 'e4', 'piece': 'B'}, 'The Bomb never moves.')
->>> isinstance(error, ValueError)
+>>> from engine.errors import GameError, IllegalAction
+>>> isinstance(error, IllegalAction) and isinstance(error, GameError)
 True
 """
 
@@ -15,31 +20,25 @@ from __future__ import annotations
 
 from typing import Final
 
-
-class StrategoError(ValueError):
-    """Base class: a ValueError with a machine ``code`` and a ``params`` dict."""
-
-    def __init__(self, code: str, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params: dict[str, object] = params
-
-    def to_dict(self) -> dict[str, object]:
-        """Plain JSON-serialisable form, handy for the UI."""
-        return {"code": self.code, "message": self.message, "params": dict(self.params)}
+from engine import errors
+from engine.saves import SAVE_ERROR_CODES as SAVE_ERROR_CODES
 
 
-class IllegalMove(StrategoError):
+class StrategoError(errors.GameError):
+    """Base class of the Stratego engine's errors (a ``GameError``)."""
+
+
+class IllegalMove(StrategoError, errors.IllegalAction):
     """A move (or rescue choice, resignation, draw, undo) the rules do not allow now."""
 
 
-class SetupError(StrategoError):
-    """A setup that is not a legal 40-piece army in the setup notation."""
+class SetupError(StrategoError, errors.SetupError):
+    """A setup that is not a legal army in the setup notation (or options that are not)."""
 
 
-class SaveError(StrategoError):
-    """A saved game that cannot be loaded."""
+class SaveError(StrategoError, errors.SaveError):
+    """A saved game that cannot be loaded (codes: :data:`SAVE_ERROR_CODES`, shared by
+    every game)."""
 
 
 ILLEGAL_MOVE_CODES: Final[dict[str, str]] = {
@@ -68,28 +67,20 @@ ILLEGAL_MOVE_CODES: Final[dict[str, str]] = {
     "(params: square).",
     "nothing_to_undo": "There is no move to undo.",
     "unknown_player": "The player must be 'red' or 'blue' (params: player).",
+    "not_your_turn": "It is the other player's turn (params: player, turn).",
 }
 
 SETUP_ERROR_CODES: Final[dict[str, str]] = {
     "not_text": "The setup is not a string.",
-    "wrong_length": "A setup has exactly 40 characters (params: length, expected).",
+    "wrong_length": "A setup has exactly 40 characters, '.' for an empty square "
+    "(params: length, expected).",
     "unknown_character": "A character that is no piece letter "
     "(params: character, position (1-based)).",
-    "piece_count": "Wrong number of some pieces (params: missing, extra: letter -> count).",
-    "unknown_setup": "No built-in setup has that name (params: name).",
+    "piece_count": "Wrong number of some pieces for the army "
+    "(params: army; missing, extra: letter -> count).",
+    "unknown_army": "No army has that name (params: army, armies).",
+    "unknown_setup": "No built-in setup has that name (params: name, army).",
     "gravon_side": "Gravon letters of both armies mixed in one setup (params: position).",
-}
-
-SAVE_ERROR_CODES: Final[dict[str, str]] = {
-    "bad_json": "The text is not valid JSON (params: detail).",
-    "not_an_object": "The document is not a JSON object.",
-    "wrong_game": "The document is a save of another game (params: game).",
-    "unknown_version": "The save format version is not supported (params: version).",
-    "missing_field": "A required field is missing (params: field).",
-    "bad_field": "A field has the wrong type or value (params: field).",
-    "bad_setup": "A setup in the save is invalid (params: side, setup_code, detail).",
-    "illegal_move": "A move in the save is not legal at that point "
-    "(params: index (0-based), move, move_code, detail).",
 }
 
 ERROR_CODES: Final[dict[str, dict[str, str]]] = {
@@ -97,4 +88,5 @@ ERROR_CODES: Final[dict[str, dict[str, str]]] = {
     "SetupError": SETUP_ERROR_CODES,
     "SaveError": SAVE_ERROR_CODES,
 }
-"""Every error code by error class, with an English description of it and its params."""
+"""Every error code by error class, with an English description of it and its params.
+Save errors are the codes every game shares (:data:`engine.saves.SAVE_ERROR_CODES`)."""

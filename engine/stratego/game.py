@@ -19,9 +19,10 @@ description disagree the description wins. Decisions worth knowing:
   piece that survives, may rescue if: the rescue option is on, the piece is not a Scout
   and has not rescued before, its player has made fewer than :data:`MAX_RESCUES`
   rescues, its graveyard holds a piece other than a Bomb, and an own setup square is
-  empty. The game then waits for the mover's rescue choice (``game.rescue_pending``);
-  :meth:`Game.legal_moves` lists ``"rescue <letter> <square>"`` for each rescuable
-  kind and each empty square of the mover's setup area, plus ``"no rescue"``. The turn
+  empty. The game then waits for the mover's rescue choice (``game.rescue_pending``):
+  :meth:`Game.legal_actions` lists ``Rescue()`` (no rescue) and ``Rescue(letter,
+  square)`` for each rescuable kind and each empty square of the mover's setup area
+  (``"no rescue"``, ``"rescue 7 b2"``… in :meth:`Game.legal_moves`). The turn
   passes after the choice. A rescued piece starts unknown to the opponent and unmoved.
   No rescue is offered by a move that has already won the game.
 * **End of the game.** Capturing the Flag wins at once. After every turn: if neither
@@ -50,10 +51,10 @@ description disagree the description wins. Decisions worth knowing:
 
 from __future__ import annotations
 
-import re
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Final
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, Final, TypedDict
 
+from .actions import NO_RESCUE, Action, Move, Rescue, parse_action
 from .board import (
     ADJACENT,
     BLUE_SETUP_SQUARES,
@@ -66,19 +67,24 @@ from .board import (
 )
 from .errors import IllegalMove
 from .pieces import (
+    ARMIES,
     BLUE,
     BOMB,
+    CLASSIC,
+    EMPTY_SQUARE,
     FLAG,
     MARSHAL,
     MINER,
-    PIECE_KINDS,
     PIECES,
     PLAYERS,
     RED,
     SCOUT,
     SPY,
 )
-from .setup import parse_setup
+from .setup import get_army, parse_setup
+
+if TYPE_CHECKING:
+    from .views import StrategoView
 
 TWO_SQUARES_LIMIT: Final = 2
 """Default: at most 2 consecutive back-and-forth moves of one piece between the same two
@@ -89,9 +95,6 @@ ISF_TWO_SQUARES_LIMIT: Final = 3
 
 MAX_RESCUES: Final = 2
 """Rescue option: at most this many rescues per player."""
-
-NO_RESCUE: Final = "no rescue"
-RESCUE_PREFIX: Final = "rescue"
 
 END_REASONS: Final = (
     "flag_captured",
@@ -111,20 +114,39 @@ EMPTY: Final = -1
 _RED, _BLUE = 0, 1
 # Owner of a board cell by its content; index -1 (EMPTY) lands on the trailing 2.
 _OWNER_OF_CELL: Final = (_RED,) * 40 + (_BLUE,) * 40 + (2,)
-# Piece mobility by letter: 0 never moves, 1 one square, 2 Scout.
+# Piece mobility by letter: 0 never moves, 1 one square, 2 Scout. An army smaller than
+# 40 keeps a slot per setup square: "." is a slot with no piece, never on the board.
 _MOBILITY: Final = {
     letter: (2 if letter == SCOUT else int(kind.can_move)) for letter, kind in PIECES.items()
-}
+} | {EMPTY_SQUARE: 0}
+
+
+class OptionsDict(TypedDict):
+    """:class:`Options` as JSON (saves, views)."""
+
+    army: str
+    silent_defence: bool
+    attackers_advantage: bool
+    rescue: bool
+    classic_scouts: bool
+    chasing_rule: bool
+    two_squares_limit: int
 
 
 @dataclass(frozen=True)
 class Options:
-    """Optional rules, chosen before the game. All off by default.
+    """The army and the optional rules, chosen before the game. The classic army and
+    every optional rule off by default; every rule combines with every army.
 
-    >>> Options().two_squares_limit, Options(rescue=True).rescue
-    (2, True)
+    >>> Options().two_squares_limit, Options(rescue=True).rescue, Options().army
+    (2, True, 'classic')
+    >>> Options(army="skirmish")
+    Traceback (most recent call last):
+      ...
+    engine.stratego.errors.SetupError: There is no army called 'skirmish'; ...
     """
 
+    army: str = CLASSIC
     silent_defence: bool = False
     attackers_advantage: bool = False
     rescue: bool = False
@@ -135,14 +157,24 @@ class Options:
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)
-            if field.name == "two_squares_limit":
+            if field.name == "army":
+                get_army(value)
+            elif field.name == "two_squares_limit":
                 if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                     raise ValueError("two_squares_limit must be an integer >= 1")
             elif not isinstance(value, bool):
                 raise ValueError(f"option {field.name} must be true or false")
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_dict(self) -> OptionsDict:
+        return OptionsDict(
+            army=self.army,
+            silent_defence=self.silent_defence,
+            attackers_advantage=self.attackers_advantage,
+            rescue=self.rescue,
+            classic_scouts=self.classic_scouts,
+            chasing_rule=self.chasing_rule,
+            two_squares_limit=self.two_squares_limit,
+        )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
@@ -180,13 +212,19 @@ class MoveRecord:
     def is_attack(self) -> bool:
         return self.defender is not None
 
+    @property
+    def action(self) -> Action:
+        """What was played, as a typed action."""
+        return parse_action(self.notation)
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {field.name: getattr(self, field.name) for field in fields(self)}
 
 
-def _code_names() -> tuple[list[str], dict[str, int]]:
+def _code_names() -> tuple[list[str], dict[str, int], dict[int, Move]]:
     names = [""] * 10000
     codes: dict[str, int] = {}
+    actions: dict[int, Move] = {}
     for origin in range(100):
         if origin in LAKES:
             continue
@@ -196,14 +234,17 @@ def _code_names() -> tuple[list[str], dict[str, int]]:
                 name = SQUARE_NAMES[origin] + "-" + SQUARE_NAMES[target]
                 names[code] = name
                 codes[name] = code
-    return names, codes
+                actions[code] = Move(SQUARE_NAMES[origin], SQUARE_NAMES[target])
+    return names, codes, actions
 
 
 # Every geometrically possible move (straight line, no lake crossed) as a code
-# from * 100 + to, and back: the string notation lives only at the API boundary.
-_MOVE_NAMES, _MOVE_CODES = _code_names()
-_MOVE_SYNTAX: Final = re.compile(r"^([a-j](?:10|[1-9]))-([a-j](?:10|[1-9]))$")
-_RESCUE_SYNTAX: Final = re.compile(r"^rescue ([a-z0-9]) ([a-j](?:10|[1-9]))$")
+# from * 100 + to, and back: notation and typed moves live only at the API boundary.
+_MOVE_NAMES, _MOVE_CODES, _MOVES = _code_names()
+
+
+def _move_code(move: Move) -> int:
+    return SQUARE_INDEX[move.from_square] * 100 + SQUARE_INDEX[move.to_square]
 
 
 def battle(attacker: str, defender: str, attackers_advantage: bool = False) -> str:
@@ -245,20 +286,30 @@ _NO_SHUTTLE: Final[_Shuttle] = (-1, -1, -1, 0)
 
 
 class Game:
-    """A Stratego game in progress (or finished). Create it with :func:`new_game`."""
+    """A Stratego game in progress (or finished). Create it with :func:`new_game`.
+
+    It implements :class:`engine.protocol.GameProtocol` with :data:`Action` (a
+    :class:`Move` or a :class:`Rescue`): ``players``, ``to_act``, ``legal_actions``,
+    ``check``, ``apply``, ``can_undo``, ``undo``, ``view``, ``result``, ``is_terminal``,
+    ``to_json``. ``legal_moves``, ``legal_moves_from`` and ``play`` are the same in
+    notation, for the side to move.
+    """
 
     def __init__(self, red_setup: str, blue_setup: str, options: Options | None = None) -> None:
-        self.red_setup = parse_setup(red_setup)
-        self.blue_setup = parse_setup(blue_setup)
         self.options = options if options is not None else Options()
         if not isinstance(self.options, Options):
             raise TypeError("options must be a stratego.Options")
+        self.red_setup = parse_setup(red_setup, self.options.army)
+        self.blue_setup = parse_setup(blue_setup, self.options.army)
         self._letters: tuple[str, ...] = tuple(self.red_setup) + tuple(self.blue_setup)
         self._mobility: tuple[int, ...] = tuple(_MOBILITY[letter] for letter in self._letters)
         self._board = [EMPTY] * 100
         self._square = list(RED_SETUP_SQUARES) + list(BLUE_SETUP_SQUARES)
         for piece, square in enumerate(self._square):
-            self._board[square] = piece
+            if self._letters[piece] == EMPTY_SQUARE:
+                self._square[piece] = EMPTY
+            else:
+                self._board[square] = piece
         self._init_state()
         self._check_end_of_turn()
 
@@ -271,20 +322,21 @@ class Game:
     ) -> Game:
         """Internal, for tests and puzzles: a game with only the given pieces on the board.
 
-        ``pieces`` maps squares to (owner, letter). Pieces not placed count as captured
-        (they fill the graveyards, so rescue scenarios can be built). The setups stored
-        are the placeholders needed for identity; such a game cannot be saved to JSON.
+        ``pieces`` maps squares to (owner, letter). Pieces of the army not placed count
+        as captured (they fill the graveyards, so rescue scenarios can be built). The
+        setups stored are the placeholders needed for identity; such a game cannot be
+        saved to JSON.
         """
         game = cls.__new__(cls)
         game.options = options if options is not None else Options()
-        letters: list[str] = [""] * 80
+        letters: list[str] = [EMPTY_SQUARE] * 80
         squares = [EMPTY] * 80
         free: dict[int, list[int]] = {_RED: [], _BLUE: []}
         next_id = {_RED: 0, _BLUE: 40}
         for side in (_RED, _BLUE):
-            for kind in PIECE_KINDS:
-                for _ in range(kind.count):
-                    letters[next_id[side]] = kind.letter
+            for letter, count in ARMIES[game.options.army].counts.items():
+                for _ in range(count):
+                    letters[next_id[side]] = letter
                     free[side].append(next_id[side])
                     next_id[side] += 1
         for name, (owner, letter) in pieces.items():
@@ -307,7 +359,11 @@ class Game:
         game._init_state()
         game._turn = _player_index(turn)
         game._custom_position = True
-        game._capture_log = [(piece, False) for piece in range(80) if squares[piece] < 0]
+        game._capture_log = [
+            (piece, False)
+            for piece in range(80)
+            if squares[piece] < 0 and letters[piece] != EMPTY_SQUARE
+        ]
         game._check_end_of_turn()
         return game
 
@@ -386,21 +442,48 @@ class Game:
         side = _player_index(player)
         order = {letter: index for index, letter in enumerate(PIECES)}
         return sorted(
-            (self._letters[p] for p in range(side * 40, side * 40 + 40) if self._square[p] < 0),
+            (
+                self._letters[p]
+                for p in range(side * 40, side * 40 + 40)
+                if self._square[p] < 0 and self._letters[p] != EMPTY_SQUARE
+            ),
             key=order.__getitem__,
         )
 
     def rescues_made(self, player: str) -> int:
         return self._rescues[_player_index(player)]
 
+    @property
+    def players(self) -> tuple[str, str]:
+        """Both players, Red (who moves first) then Blue."""
+        return PLAYERS
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        """The player to move or to choose a rescue, alone; nobody once the game is over."""
+        return () if self._result is not None else (PLAYERS[self._turn],)
+
+    def legal_actions(self, player: str) -> list[Action]:
+        """Every action ``player`` may take now: every legal :class:`Move`, or while a
+        rescue is pending the :class:`Rescue` choices (``Rescue()`` first). Empty when it
+        is not ``player``'s turn or the game is over."""
+        side = _player_index(player)
+        if self._result is not None or side != self._turn:
+            return []
+        if self._pending_rescue >= 0:
+            return [Rescue(), *self._rescue_actions()]
+        moves = _MOVES
+        return [moves[code] for code in self._legal_codes()]
+
     def legal_moves(self) -> list[str]:
-        """Every legal play of the side to move: "e4-e5" moves, or rescue choices."""
+        """Every legal play of the side to move in notation: "e4-e5" moves, or rescue
+        choices ("no rescue" first)."""
         if self._result is not None:
             return []
         names = self._legal_names_cache
         if names is None:
             if self._pending_rescue >= 0:
-                names = self._rescue_choices()
+                names = [NO_RESCUE, *map(str, self._rescue_actions())]
             else:
                 move_names = _MOVE_NAMES
                 names = [move_names[code] for code in self._legal_codes()]
@@ -416,30 +499,77 @@ class Game:
 
     # --------------------------------------------------------------- actions
 
+    def check(self, player: str, action: Action) -> IllegalMove | None:
+        """Why ``player`` may not take ``action`` now (an :class:`IllegalMove` with its
+        code), or None if they may. Nothing is played."""
+        try:
+            side = _player_index(player)
+        except IllegalMove as error:
+            return error
+        if self._result is not None:
+            return self._game_over_error()
+        if side != self._turn:
+            return IllegalMove(
+                "not_your_turn",
+                f"It is {self.turn.capitalize()}'s turn.",
+                player=player,
+                turn=self.turn,
+            )
+        if isinstance(action, Move):
+            if self._pending_rescue >= 0:
+                return IllegalMove(
+                    "rescue_pending",
+                    "Choose a piece to rescue (or no rescue) before moving again.",
+                    player=player,
+                )
+            if _move_code(action) in self._legal_set():
+                return None
+            return self._diagnose(action)
+        if isinstance(action, Rescue):
+            if self._pending_rescue < 0:
+                return IllegalMove(
+                    "no_rescue_pending", "There is no rescue to choose now.", text=str(action)
+                )
+            return self._rescue_problem(action)
+        return IllegalMove(
+            "bad_notation", f"{action!r} is not a Stratego action.", text=str(action)
+        )
+
+    def apply(self, player: str, action: Action) -> MoveRecord:
+        """Play ``action`` for ``player``; raises :class:`IllegalMove` saying why (see
+        :meth:`check`), the game unchanged."""
+        problem = self.check(player, action)
+        if problem is not None:
+            raise problem
+        if isinstance(action, Move):
+            return self._apply_move(_move_code(action))
+        return self._apply_rescue(action)
+
     def play(self, move: str) -> MoveRecord:
-        """Play a move ("e4-e5") or a rescue choice; raises IllegalMove saying why."""
+        """Play a move ("e4-e5") or a rescue choice in notation for the side to move;
+        raises IllegalMove saying why."""
         if self._result is not None:
             raise self._game_over_error()
         code = _MOVE_CODES.get(move)
-        if self._pending_rescue < 0 and code is not None:
-            legal = self._legal_set_cache
-            if legal is None:
-                legal = self._legal_set_cache = set(self._legal_codes())
-            if code in legal:
-                return self._apply_move(code)
-        return self._play_slow(move)
+        if self._pending_rescue < 0 and code is not None and code in self._legal_set():
+            return self._apply_move(code)
+        return self.apply(self.turn, parse_action(move))
 
-    def undo(self) -> MoveRecord | None:
-        """Take back the last play (or first the draw agreement / resignation that ended
-        the game, returning None). Raises IllegalMove("nothing_to_undo")."""
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has something to take back."""
+        return self._ending is not None or bool(self._history)
+
+    def undo(self) -> None:
+        """Take back the last play in place (or first the draw agreement / resignation that
+        ended the game). Raises IllegalMove("nothing_to_undo")."""
         if self._ending is not None:
             self._ending = None
             self._result = self._end_reason = None
-            return None
+            return
         if not self._history:
             raise IllegalMove("nothing_to_undo", "There is no move to undo.")
         self._restore(self._undo_stack.pop())
-        return self._history.pop()
+        self._history.pop()
 
     def agree_draw(self) -> None:
         """Both players agree a draw: the game ends ("agreed_draw")."""
@@ -461,13 +591,14 @@ class Game:
         """("agreed_draw", None) or ("resigned", player) if the game ended that way."""
         return self._ending
 
-    def view(self, player: str, reveal_all: bool = False) -> dict[str, Any]:
-        """What ``player`` may see, as a plain JSON-serialisable dict (see views.py).
-
-        ``reveal_all`` shows every rank (for the end-of-game screen)."""
+    def view(self, player: str | None, reveal_all: bool = False) -> StrategoView:
+        """What ``player`` may see (None: anyone watching, who sees only revealed ranks),
+        as a JSON-plain dict (see views.py). ``reveal_all`` shows every rank (for the
+        end-of-game screen)."""
         from .views import build_view
 
-        _player_index(player)
+        if player is not None:
+            _player_index(player)
         return build_view(self, player, reveal_all)
 
     def to_json(self) -> str:
@@ -552,6 +683,12 @@ class Game:
         if codes is None:
             codes = self._legal_codes_cache = self._generate(self._turn)
         return codes
+
+    def _legal_set(self) -> set[int]:
+        legal = self._legal_set_cache
+        if legal is None:
+            legal = self._legal_set_cache = set(self._legal_codes())
+        return legal
 
     def _generate(self, side: int) -> list[int]:
         """Legal board moves of ``side`` as sorted codes (from * 100 + to)."""
@@ -804,7 +941,9 @@ class Game:
         present = {
             self._letters[p]
             for p in range(side * 40, side * 40 + 40)
-            if self._square[p] < 0 and PIECES[self._letters[p]].can_be_rescued
+            if self._square[p] < 0
+            and self._letters[p] != EMPTY_SQUARE
+            and PIECES[self._letters[p]].can_be_rescued
         }
         return [letter for letter in PIECES if letter in present]
 
@@ -812,13 +951,12 @@ class Game:
         area = range(0, 40) if side == _RED else range(60, 100)
         return [square for square in area if self._board[square] < 0]
 
-    def _rescue_choices(self) -> list[str]:
+    def _rescue_actions(self) -> list[Rescue]:
         side = self._turn
         squares = [SQUARE_NAMES[s] for s in self._empty_setup_squares(side)]
-        choices = [NO_RESCUE]
-        for letter in self._rescuable_letters(side):
-            choices.extend(f"{RESCUE_PREFIX} {letter} {square}" for square in squares)
-        return choices
+        return [
+            Rescue(letter, square) for letter in self._rescuable_letters(side) for square in squares
+        ]
 
     def _check_end_of_turn(self) -> None:
         """Decide whether the player now to move (or their opponent) has lost."""
@@ -838,67 +976,52 @@ class Game:
             else:
                 self._result, self._end_reason = "draw", "both_cannot_move"
 
-    def _play_slow(self, move: str) -> MoveRecord:
-        """Everything but a legal board move: rescue choices, and precise errors."""
-        if not isinstance(move, str):
-            raise IllegalMove("bad_notation", f"{move!r} is not a move.", text=str(move))
-        text = " ".join(move.strip().lower().split())
-        if self._pending_rescue >= 0:
-            return self._play_rescue(text)
-        if text == NO_RESCUE or text.startswith(RESCUE_PREFIX):
-            raise IllegalMove("no_rescue_pending", "There is no rescue to choose now.", text=move)
-        code = _MOVE_CODES.get(text)
-        if code is not None and code in self._legal_codes():
-            return self._apply_move(code)
-        raise self._diagnose(text)
-
-    def _play_rescue(self, text: str) -> MoveRecord:
-        side = self._turn
-        player = PLAYERS[side]
-        rescuer = self._pending_rescue
-        if text == NO_RESCUE:
-            self._undo_stack.append(self._snapshot())
-            record = MoveRecord(NO_RESCUE, player, "no_rescue", None, None, None, rescuer)
-            return self._finish_rescue(record)
-        match = _RESCUE_SYNTAX.match(text)
-        if match is None:
-            if _MOVE_SYNTAX.match(text):
-                raise IllegalMove(
-                    "rescue_pending",
-                    "Choose a piece to rescue (or no rescue) before moving again.",
-                    player=player,
-                )
-            raise IllegalMove(
-                "bad_notation",
-                f"{text!r} is not a rescue choice such as 'rescue 7 b2' or 'no rescue'.",
-                text=text,
-            )
-        letter, square_name = match.group(1).upper(), match.group(2)
-        if letter not in PIECES:
-            raise IllegalMove("bad_notation", f"{letter!r} is not a piece letter.", text=text)
+    def _rescue_problem(self, rescue: Rescue) -> IllegalMove | None:
+        """Why a rescue choice is refused while a rescue is pending, or None."""
+        letter, square_name = rescue.piece, rescue.square
+        if letter is None or square_name is None:
+            return None
         if letter == BOMB:
-            raise IllegalMove("rescue_bomb", "Bombs cannot be rescued.", piece=letter)
-        candidates = [
-            p
-            for p in range(side * 40, side * 40 + 40)
-            if self._square[p] < 0 and self._letters[p] == letter
-        ]
-        if not candidates:
-            raise IllegalMove(
+            return IllegalMove("rescue_bomb", "Bombs cannot be rescued.", piece=letter)
+        if self._rescue_candidate(letter) is None:
+            return IllegalMove(
                 "rescue_not_in_graveyard",
                 f"You have no captured {PIECES[letter].name_en} to rescue.",
                 piece=letter,
             )
-        square = SQUARE_INDEX[square_name]
-        if square not in self._empty_setup_squares(side):
-            raise IllegalMove(
+        if SQUARE_INDEX[square_name] not in self._empty_setup_squares(self._turn):
+            return IllegalMove(
                 "rescue_square",
                 f"A rescued piece goes on an empty square of your own setup area, "
                 f"not {square_name}.",
                 square=square_name,
             )
+        return None
+
+    def _rescue_candidate(self, letter: str) -> int | None:
+        """The captured piece of the side to move a rescue of ``letter`` brings back."""
+        side = self._turn
+        return next(
+            (
+                p
+                for p in range(side * 40, side * 40 + 40)
+                if self._square[p] < 0 and self._letters[p] == letter
+            ),
+            None,
+        )
+
+    def _apply_rescue(self, rescue: Rescue) -> MoveRecord:
+        """Play a rescue choice already checked."""
+        side = self._turn
+        player = PLAYERS[side]
+        rescuer = self._pending_rescue
         self._undo_stack.append(self._snapshot())
-        rescued = candidates[0]
+        if rescue.piece is None or rescue.square is None:
+            record = MoveRecord(NO_RESCUE, player, "no_rescue", None, None, None, rescuer)
+            return self._finish_rescue(record)
+        rescued = self._rescue_candidate(rescue.piece)
+        assert rescued is not None
+        square = SQUARE_INDEX[rescue.square]
         self._board[square] = rescued
         self._square[rescued] = square
         self._known[rescued] = False
@@ -908,13 +1031,7 @@ class Game:
         self._has_rescued[rescuer] = True
         self._rescue_log.append(rescued)
         record = MoveRecord(
-            f"{RESCUE_PREFIX} {letter} {square_name}",
-            player,
-            "rescue",
-            None,
-            square_name,
-            letter,
-            rescued,
+            str(rescue), player, "rescue", None, rescue.square, rescue.piece, rescued
         )
         return self._finish_rescue(record)
 
@@ -926,16 +1043,9 @@ class Game:
         self._check_end_of_turn()
         return record
 
-    def _diagnose(self, text: str) -> IllegalMove:
+    def _diagnose(self, move: Move) -> IllegalMove:
         """The reason a board move is illegal, as precisely as a player needs it."""
-        match = _MOVE_SYNTAX.match(text)
-        if match is None:
-            return IllegalMove(
-                "bad_notation",
-                f"{text!r} is not a move: write it like 'e4-e5'.",
-                text=text,
-            )
-        origin_name, target_name = match.group(1), match.group(2)
+        origin_name, target_name = move.from_square, move.to_square
         origin, target = SQUARE_INDEX[origin_name], SQUARE_INDEX[target_name]
         side = self._turn
         piece = self._board[origin]
@@ -1015,9 +1125,17 @@ class Game:
                 "Chasing rule: this move would repeat a position of your chase.",
                 **where,
             )
-        return IllegalMove("bad_notation", f"{text!r} is not a legal move.", text=text)
+        return IllegalMove("bad_notation", f"'{move}' is not a legal move.", text=str(move))
 
 
 def new_game(red_setup: str, blue_setup: str, options: Options | None = None) -> Game:
     """A new game from two 40-character setups (validated: SetupError if wrong)."""
     return Game(red_setup, blue_setup, options)
+
+
+if TYPE_CHECKING:
+    from engine.protocol import GameProtocol
+
+    def _implements_the_protocol(game: Game) -> GameProtocol[Action]:
+        """mypy checks here that Game is a GameProtocol[Action]."""
+        return game

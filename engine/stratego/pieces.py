@@ -9,10 +9,13 @@ this table, so a piece's letter, ranks, names and count live in exactly one plac
 40
 >>> [kind.letter for kind in PIECE_KINDS if not kind.can_move]
 ['B', 'F']
+>>> ARMIES["barrage"].size, ARMIES["barrage"].letters
+(8, 'X932SBF')
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -90,6 +93,50 @@ LETTERS: Final = "".join(kind.letter for kind in PIECE_KINDS)
 PIECE_COUNTS: Final[dict[str, int]] = {kind.letter: kind.count for kind in PIECE_KINDS}
 
 assert sum(PIECE_COUNTS.values()) == ARMY_SIZE
+
+SETUP_SQUARES: Final = 40
+"""Squares of a player's setup area, and characters of a setup in the notation."""
+
+EMPTY_SQUARE: Final = "."
+"""The setup notation's character for a square left empty (armies smaller than 40)."""
+
+
+@dataclass(frozen=True)
+class Army:
+    """The pieces each player has in one variant: ``counts`` maps every piece letter
+    (highest rank first, as in :data:`PIECE_KINDS`) to how many; 0 for kinds it lacks."""
+
+    name: str
+    counts: Mapping[str, int]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def letters(self) -> str:
+        """The letters of the kinds this army has, highest rank first."""
+        return "".join(letter for letter, count in self.counts.items() if count)
+
+
+def _army(name: str, **counts: int) -> Army:
+    aliases = {"marshal": MARSHAL, "general": "9", "miner": MINER, "scout": SCOUT}
+    aliases |= {"spy": SPY, "bomb": BOMB, "flag": FLAG}
+    wanted = {aliases[kind]: count for kind, count in counts.items()}
+    return Army(name, {kind.letter: wanted.get(kind.letter, 0) for kind in PIECE_KINDS})
+
+
+CLASSIC: Final = "classic"
+ARMIES: Final[dict[str, Army]] = {
+    CLASSIC: Army(CLASSIC, PIECE_COUNTS),
+    # The common Barrage rules (also rated on Gravon): 8 pieces.
+    "barrage": _army("barrage", marshal=1, general=1, miner=1, scout=2, spy=1, bomb=1, flag=1),
+    # Our quick battle [decided]: 10 pieces.
+    "duel": _army("duel", marshal=1, general=1, miner=2, scout=2, spy=1, bomb=2, flag=1),
+}
+"""Every army by name (``stratego.Options(army=...)``); see shared/rules/stratego-variants.md."""
+
+ARMY_NAMES: Final = tuple(ARMIES)
 
 
 def piece_name(letter: str) -> str:

@@ -4,7 +4,9 @@ setups shipped with the app, and conversion to and from Gravon letters.
 **Setup notation.** 40 characters, one per square of the owner's four ranks, from the
 owner's back rank to their front rank, each rank from the owner's left to right (Red:
 a1..j1, a2..j2, ...; Blue: j10..a10, j9..a9, ...). Letters: ``F`` Flag, ``B`` Bomb,
-``S`` Spy, ``2``-``9`` Scout..General by European rank, ``X`` Marshal.
+``S`` Spy, ``2``-``9`` Scout..General by European rank, ``X`` Marshal, and ``.`` for a
+square left empty (the Barrage and Duel armies fill only 8 or 10 squares). A setup must
+hold exactly its army's pieces (:data:`~engine.stratego.pieces.ARMIES`).
 
 >>> parse_setup(BUILTIN_SETUPS["Lakeside fortress"]) == BUILTIN_SETUPS["Lakeside fortress"]
 True
@@ -12,6 +14,8 @@ True
 Traceback (most recent call last):
   ...
 engine.stratego.errors.SetupError: Missing 1 Marshal (X), 1 General (9), ...
+>>> parse_setup("...F......" "...B..S..." "..9....3.." ".2..X...2.", army="barrage")
+'...F.........B..S.....9....3...2..X...2.'
 >>> from_gravon(to_gravon(random_setup(7), "blue")) == random_setup(7)
 True
 """
@@ -26,9 +30,20 @@ from pathlib import Path
 from typing import Final
 
 from .errors import SetupError
-from .pieces import ARMY_SIZE, BLUE, LETTERS, PIECE_COUNTS, PIECE_KINDS, RED
+from .pieces import (
+    ARMIES,
+    BLUE,
+    CLASSIC,
+    EMPTY_SQUARE,
+    LETTERS,
+    PIECE_KINDS,
+    RED,
+    SETUP_SQUARES,
+    Army,
+)
 
 HUMAN_SETUPS_RESOURCE: Final = "data/human-setups.txt"
+NOTATION_CHARACTERS: Final = LETTERS + EMPTY_SQUARE
 
 
 def _describe_counts(counts: dict[str, int]) -> str:
@@ -39,12 +54,85 @@ def _describe_counts(counts: dict[str, int]) -> str:
     )
 
 
-def parse_setup(text: object) -> str:
-    """Validate a setup and return it normalised (upper case, surrounding blanks removed).
+def get_army(name: object) -> Army:
+    """The army called ``name``; :class:`SetupError` ``unknown_army`` otherwise.
+
+    >>> get_army("duel").size
+    10
+    """
+    found = ARMIES.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise SetupError(
+            "unknown_army",
+            f"There is no army called {name!r}; the armies are {', '.join(ARMIES)}.",
+            army=str(name),
+            armies=list(ARMIES),
+        )
+    return found
+
+
+def check_notation(text: object) -> str:
+    """The setup upper-cased and stripped if it is 40 characters of the notation (piece
+    letters and ``.``), whatever the army; :class:`SetupError` ``not_text``,
+    ``unknown_character`` or ``wrong_length`` otherwise."""
+    if not isinstance(text, str):
+        raise SetupError("not_text", "A setup must be text.")
+    setup = text.strip().upper()
+    for position, character in enumerate(setup, start=1):
+        if character not in NOTATION_CHARACTERS:
+            original = text.strip()[position - 1]
+            raise SetupError(
+                "unknown_character",
+                f"Unknown piece letter {original!r} at position {position}.",
+                character=original,
+                position=position,
+            )
+    if len(setup) != SETUP_SQUARES:
+        raise SetupError(
+            "wrong_length",
+            f"A setup has {SETUP_SQUARES} squares ('.' for an empty one); "
+            f"this one has {len(setup)}.",
+            length=len(setup),
+            expected=SETUP_SQUARES,
+        )
+    return setup
+
+
+def count_problem(setup: str, army_name: str, partial: bool = False) -> SetupError | None:
+    """Why the pieces of ``setup`` (any characters; ``.`` ignored) are not exactly the
+    army's (with ``partial``: are more than the army has), or None. Missing and extra
+    pieces are named (params ``missing``, ``extra``: letter -> how many)."""
+    wanted = get_army(army_name).counts
+    counts = Counter(setup)
+    missing = {letter: count - counts[letter] for letter, count in wanted.items()}
+    extra = {letter: counts[letter] - count for letter, count in wanted.items()}
+    missing = {} if partial else {k: number for k, number in missing.items() if number > 0}
+    extra = {letter: number for letter, number in extra.items() if number > 0}
+    if not missing and not extra:
+        return None
+    parts = []
+    if missing:
+        parts.append("Missing " + _describe_counts(missing))
+    if extra:
+        parts.append(("too many: " if missing else "Too many: ") + _describe_counts(extra))
+    suffix = "" if army_name == CLASSIC else f" for the {army_name.capitalize()} army"
+    return SetupError(
+        "piece_count",
+        "; ".join(parts) + suffix + ".",
+        army=army_name,
+        missing=missing,
+        extra=extra,
+    )
+
+
+def parse_setup(text: object, army: str = CLASSIC) -> str:
+    """Validate a setup for ``army`` and return it normalised (upper case, surrounding
+    blanks removed).
 
     Raises :class:`SetupError` with code ``not_text``, ``unknown_character`` (the first
-    one, with its 1-based position), ``wrong_length`` or ``piece_count`` (params
-    ``missing`` and ``extra``, each a dict letter -> how many).
+    one, with its 1-based position), ``wrong_length``, ``unknown_army`` or
+    ``piece_count`` (params ``army``, ``missing`` and ``extra``, each a dict letter ->
+    how many).
 
     >>> parse_setup("k" + BUILTIN_SETUPS["Scout screen"][1:])
     Traceback (most recent call last):
@@ -53,95 +141,116 @@ def parse_setup(text: object) -> str:
     >>> parse_setup("FB")
     Traceback (most recent call last):
       ...
-    engine.stratego.errors.SetupError: A setup has 40 pieces; this one has 2.
+    engine.stratego.errors.SetupError: A setup has 40 squares ('.' for an empty one); ...
+    >>> parse_setup("FB8" + "." * 37, army="barrage")
+    Traceback (most recent call last):
+      ...
+    engine.stratego.errors.SetupError: Missing 1 Marshal (X), ...; too many: 1 Colonel (8) ...
     """
-    if not isinstance(text, str):
-        raise SetupError("not_text", "A setup must be text.")
-    setup = text.strip().upper()
-    for position, character in enumerate(setup, start=1):
-        if character not in LETTERS:
-            original = text.strip()[position - 1]
-            raise SetupError(
-                "unknown_character",
-                f"Unknown piece letter {original!r} at position {position}.",
-                character=original,
-                position=position,
-            )
-    if len(setup) != ARMY_SIZE:
-        raise SetupError(
-            "wrong_length",
-            f"A setup has {ARMY_SIZE} pieces; this one has {len(setup)}.",
-            length=len(setup),
-            expected=ARMY_SIZE,
-        )
-    counts = Counter(setup)
-    if counts != PIECE_COUNTS:
-        missing = {
-            letter: wanted - counts[letter]
-            for letter, wanted in PIECE_COUNTS.items()
-            if counts[letter] < wanted
-        }
-        extra = {
-            letter: counts[letter] - wanted
-            for letter, wanted in PIECE_COUNTS.items()
-            if counts[letter] > wanted
-        }
-        parts = []
-        if missing:
-            parts.append("Missing " + _describe_counts(missing))
-        if extra:
-            parts.append("too many: " + _describe_counts(extra))
-        raise SetupError("piece_count", "; ".join(parts) + ".", missing=missing, extra=extra)
+    setup = check_notation(text)
+    problem = count_problem(setup, army)
+    if problem is not None:
+        raise problem
     return setup
 
 
-def is_valid_setup(text: object) -> bool:
+def is_valid_setup(text: object, army: str = CLASSIC) -> bool:
     try:
-        parse_setup(text)
+        parse_setup(text, army)
     except SetupError:
         return False
     return True
 
 
-def random_setup(seed: int | str | None = None) -> str:
-    """A uniformly shuffled legal setup; the same seed always gives the same setup."""
-    letters = [kind.letter for kind in PIECE_KINDS for _ in range(kind.count)]
+def army_of(text: object) -> str | None:
+    """The name of the army whose pieces ``text`` holds, or None (not a setup of any).
+
+    >>> army_of(BUILTIN_SETUPS["Bomb wall"]), army_of("FBBS2233X9" + "." * 30), army_of("F")
+    ('classic', 'duel', None)
+    """
+    try:
+        setup = check_notation(text)
+    except SetupError:
+        return None
+    return next((name for name in ARMIES if count_problem(setup, name) is None), None)
+
+
+def random_setup(seed: int | str | None = None, army: str = CLASSIC) -> str:
+    """A uniformly shuffled legal setup of ``army``; the same seed always gives the same
+    setup. (For a setup a person would make, see :func:`engine.stratego.fill_setup`.)"""
+    counts = get_army(army).counts
+    letters = [letter for letter, count in counts.items() for _ in range(count)]
+    letters += [EMPTY_SQUARE] * (SETUP_SQUARES - len(letters))
     random.Random(seed).shuffle(letters)
     return "".join(letters)
 
 
 def mirror_setup(setup: str) -> str:
-    """The same setup with left and right swapped (each rank reversed).
+    """The same setup with left and right swapped (each rank reversed), for any army.
 
     >>> mirror_setup("FB3B45B345" + "B63476B362" + "25S8X972B3" + "2627282524")[:10]
     '543B54B3BF'
     """
-    setup = parse_setup(setup)
-    return "".join(setup[start : start + 10][::-1] for start in range(0, ARMY_SIZE, 10))
+    setup = check_notation(setup)
+    return "".join(setup[start : start + 10][::-1] for start in range(0, SETUP_SQUARES, 10))
 
 
-def _rows(*rows: str) -> str:
+def _rows(*rows: str, army: str = CLASSIC) -> str:
     """Join four ranks, back rank first (kept separate in the source for readability)."""
-    return parse_setup("".join(rows))
+    return parse_setup("".join(rows), army)
 
 
-BUILTIN_SETUPS: Final[dict[str, str]] = {
-    "Lakeside fortress": _rows("FB3B45B345", "B63476B362", "25S8X972B3", "2627282524"),
-    "Bomb wall": _rows("345BFB5436", "2674B37628", "92B5XS3B28", "2627B52432"),
-    "Scout screen": _rows("B3FB453B65", "4B36B47356", "8S9X7B8743", "2222622225"),
-    "Shoreline flag": _rows("4536B3545F", "3B26B47B6B", "87S9X36B28", "2527222342"),
+BUILTIN_SETUPS_BY_ARMY: Final[dict[str, dict[str, str]]] = {
+    CLASSIC: {
+        "Lakeside fortress": _rows("FB3B45B345", "B63476B362", "25S8X972B3", "2627282524"),
+        "Bomb wall": _rows("345BFB5436", "2674B37628", "92B5XS3B28", "2627B52432"),
+        "Scout screen": _rows("B3FB453B65", "4B36B47356", "8S9X7B8743", "2222622225"),
+        "Shoreline flag": _rows("4536B3545F", "3B26B47B6B", "87S9X36B28", "2527222342"),
+    },
+    # Small armies: the Flag on the back rank, behind its Bomb or alone among empty
+    # squares; the Marshal and General in the middle ranks, not everything in front.
+    "barrage": {
+        "Flag behind the Bomb": _rows(
+            "...F......", "...B..S...", "..9....3..", ".2..X...2.", army="barrage"
+        ),
+        "Lone flag": _rows("B........F", ".3........", "....9S....", "2..X....2.", army="barrage"),
+        "Scouts ahead": _rows(
+            "......F...", "......B...", ".S.9......", "..2..X.3.2", army="barrage"
+        ),
+    },
+    "duel": {
+        "Corner fortress": _rows(
+            "FB........", "B..3......", "...S9...3.", ".2...X..2.", army="duel"
+        ),
+        "Centre shield": _rows("....BFB...", ".....3....", "..S9....3.", "2....X...2", army="duel"),
+        "Hidden flag": _rows("B.......F.", "........B.", ".3..S9..3.", "..2.X...2.", army="duel"),
+    },
 }
-BUILTIN_SETUPS["Mirrored fortress"] = mirror_setup(BUILTIN_SETUPS["Lakeside fortress"])
-"""A handful of named legal setups, valid for either side (the notation is relative to
-the owner)."""
+BUILTIN_SETUPS_BY_ARMY[CLASSIC]["Mirrored fortress"] = mirror_setup(
+    BUILTIN_SETUPS_BY_ARMY[CLASSIC]["Lakeside fortress"]
+)
+"""A handful of named legal setups per army, valid for either side (the notation is
+relative to the owner)."""
+
+BUILTIN_SETUPS: Final = BUILTIN_SETUPS_BY_ARMY[CLASSIC]
+"""The classic army's built-in setups."""
 
 
-def builtin_setup(name: str) -> str:
+def builtin_setups(army: str = CLASSIC) -> dict[str, str]:
+    """The built-in setups of ``army`` by name (a copy)."""
+    get_army(army)
+    return dict(BUILTIN_SETUPS_BY_ARMY[army])
+
+
+def builtin_setup(name: str, army: str = CLASSIC) -> str:
     try:
-        return BUILTIN_SETUPS[name]
+        return builtin_setups(army)[name]
     except KeyError:
         raise SetupError(
-            "unknown_setup", f"There is no built-in setup called {name!r}.", name=name
+            "unknown_setup",
+            f"There is no built-in setup called {name!r}.",
+            name=name,
+            army=army,
         ) from None
 
 
@@ -186,31 +295,35 @@ _TO_GRAVON: Final = {
     RED: dict(zip(_GRAVON_ORDER, GRAVON_RED, strict=True)),
     BLUE: dict(zip(_GRAVON_ORDER, GRAVON_BLUE, strict=True)),
 }
-_FROM_GRAVON: Final = {
-    gravon: letter for side in (RED, BLUE) for letter, gravon in _TO_GRAVON[side].items()
-}
 GRAVON_EMPTY: Final = "A"
 GRAVON_LAKE: Final = "_"
+_FROM_GRAVON: Final = {
+    gravon: letter for side in (RED, BLUE) for letter, gravon in _TO_GRAVON[side].items()
+} | {GRAVON_EMPTY: EMPTY_SQUARE}
 
 
 def to_gravon(setup: str, side: str) -> str:
     """Gravon letters of a setup, same square order as the setup notation.
 
-    Red pieces use ``B``..``M``, Blue ``N``..``Y``.
+    Red pieces use ``B``..``M``, Blue ``N``..``Y``, an empty square ``A``. The setup is
+    checked for its notation, not for an army.
 
     >>> to_gravon(BUILTIN_SETUPS["Scout screen"], "red")[:10]
     'BEMBFGEBHG'
+    >>> to_gravon(BUILTIN_SETUPS_BY_ARMY["barrage"]["Flag behind the Bomb"], "red")[:10]
+    'AAAMAAAAAA'
     """
-    table = _TO_GRAVON[RED if side == RED else BLUE]
-    return "".join(table[letter] for letter in parse_setup(setup))
+    table = _TO_GRAVON[RED if side == RED else BLUE] | {EMPTY_SQUARE: GRAVON_EMPTY}
+    return "".join(table[letter] for letter in check_notation(setup))
 
 
-def from_gravon(text: str) -> str:
-    """Setup notation from 40 Gravon letters of one army (Red or Blue letters).
+def from_gravon(text: str, army: str = CLASSIC) -> str:
+    """Setup notation from 40 Gravon letters of one army (Red or Blue letters, ``A``
+    for an empty square).
 
     The inverse of :func:`to_gravon`; raises :class:`SetupError` for letters that are
     not Gravon piece letters (``unknown_character``), a mix of both armies
-    (``gravon_side``) or a setup that is not a legal army.
+    (``gravon_side``) or a setup that is not a legal ``army``.
     """
     stripped = text.strip()
     sides = set()
@@ -224,7 +337,8 @@ def from_gravon(text: str) -> str:
                 character=character,
                 position=position,
             )
-        sides.add(RED if character in GRAVON_RED else BLUE)
+        if character != GRAVON_EMPTY:
+            sides.add(RED if character in GRAVON_RED else BLUE)
         if len(sides) > 1:
             raise SetupError(
                 "gravon_side",
@@ -232,7 +346,7 @@ def from_gravon(text: str) -> str:
                 position=position,
             )
         letters.append(letter)
-    return parse_setup("".join(letters))
+    return parse_setup("".join(letters), army)
 
 
 def to_gravon_board(red_setup: str, blue_setup: str) -> str:
@@ -244,8 +358,9 @@ def to_gravon_board(red_setup: str, blue_setup: str) -> str:
     return red + middle + blue[::-1]
 
 
-def from_gravon_board(text: str) -> tuple[str, str]:
-    """(red_setup, blue_setup) from a 100-character Gravon board (see to_gravon_board)."""
+def from_gravon_board(text: str, army: str = CLASSIC) -> tuple[str, str]:
+    """(red_setup, blue_setup) of ``army`` from a 100-character Gravon board (see
+    to_gravon_board)."""
     board = text.strip()
     if len(board) != 100:
         raise SetupError(
@@ -254,4 +369,4 @@ def from_gravon_board(text: str) -> tuple[str, str]:
             length=len(board),
             expected=100,
         )
-    return from_gravon(board[:40]), from_gravon(board[60:][::-1])
+    return from_gravon(board[:40], army), from_gravon(board[60:][::-1], army)

@@ -1,12 +1,12 @@
 """What one player may see: the only game data the UI renders.
 
-A view is a plain JSON-serialisable dict::
+A view is a plain JSON-serialisable dict, typed as :class:`StrategoView`::
 
     {
-      "game": "stratego", "player": "red", "turn": "blue",
+      "game": "stratego", "player": "red" (None: a spectator), "turn": "blue",
       "phase": "move" | "rescue" | "over",
       "result": None | "red" | "blue" | "draw", "end_reason": None | ...,
-      "options": {...}, "move_count": 12,
+      "options": {"army": "classic", ...}, "move_count": 12,
       "pieces": {"e4": {"owner": "red", "letter": "X", "known": False, "moved": True}, ...},
       "graveyards": {"red": {"captured": [...], "rescued": [...]}, "blue": {...}},
       "last_move": None | {...},
@@ -14,6 +14,7 @@ A view is a plain JSON-serialisable dict::
                    "outcome": None}, {"player": "blue", "rescue": "c9"}, ...],
     }
 
+* ``options`` are the game's :class:`~engine.stratego.Options`, the army included.
 * ``pieces`` holds every piece on the board, by square (a1 first). ``letter`` is None for
   an enemy piece whose rank the viewer has not learnt. ``known`` says whether the rank is
   known to the piece's opponent (for an enemy piece: to the viewer; for an own piece: to
@@ -40,29 +41,97 @@ A view is a plain JSON-serialisable dict::
   to where, whether it was an attack and how it ended, and each rescue's square. It
   holds no rank (those the viewer may know are in ``pieces``, ``graveyards`` and
   ``last_move``), and no declined rescue.
+* A spectator's view (``player`` None) shows the ranks revealed to both players only,
+  every graveyard entry that was known when captured, and never a rescued letter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from .board import SQUARE_NAMES
 from .pieces import PLAYERS
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, OptionsDict
 
 
-def build_view(game: Game, player: str, reveal_all: bool = False) -> dict[str, Any]:
-    side = PLAYERS.index(player)
+class PieceView(TypedDict):
+    owner: str
+    letter: str | None
+    known: bool
+    moved: bool
+
+
+class GraveyardView(TypedDict):
+    captured: list[str | None]
+    rescued: list[str | None]
+
+
+class AttackView(TypedDict):
+    defender: str | None
+    outcome: str
+
+
+class RescueView(TypedDict):
+    square: str
+    piece: str | None
+
+
+# "from" is a Python keyword: these two are declared in the functional syntax.
+LastMoveView = TypedDict(
+    "LastMoveView",
+    {
+        "player": str,
+        "from": str,
+        "to": str,
+        "piece": str | None,
+        "attack": AttackView | None,
+        "rescue": RescueView | None,
+    },
+)
+HistoryMoveView = TypedDict(
+    "HistoryMoveView",
+    {"player": str, "from": str, "to": str, "attack": bool, "outcome": str | None},
+)
+
+
+class HistoryRescueView(TypedDict):
+    player: str
+    rescue: str
+
+
+HistoryView = HistoryMoveView | HistoryRescueView
+Phase = Literal["move", "rescue", "over"]
+
+
+class StrategoView(TypedDict):
+    """What one player (or a spectator) may see; see the module for each field."""
+
+    game: Literal["stratego"]
+    player: str | None
+    turn: str
+    phase: Phase
+    result: str | None
+    end_reason: str | None
+    options: OptionsDict
+    move_count: int
+    pieces: dict[str, PieceView]
+    graveyards: dict[str, GraveyardView]
+    last_move: LastMoveView | None
+    history: list[HistoryView]
+
+
+def build_view(game: Game, player: str | None, reveal_all: bool = False) -> StrategoView:
+    side = -1 if player is None else PLAYERS.index(player)
     letters = game._letters
     known = game._known
 
     def visible(piece: int) -> bool:
         return reveal_all or piece // 40 == side or known[piece]
 
-    pieces: dict[str, dict[str, Any]] = {}
+    pieces: dict[str, PieceView] = {}
     for square, piece in enumerate(game._board):
         if piece < 0:
             continue
@@ -73,7 +142,7 @@ def build_view(game: Game, player: str, reveal_all: bool = False) -> dict[str, A
             "moved": game._moved[piece],
         }
 
-    graveyards: dict[str, dict[str, list[str | None]]] = {}
+    graveyards: dict[str, GraveyardView] = {}
     for owner_side, owner in enumerate(PLAYERS):
         own = reveal_all or owner_side == side
         graveyards[owner] = {
@@ -89,6 +158,7 @@ def build_view(game: Game, player: str, reveal_all: bool = False) -> dict[str, A
             ],
         }
 
+    phase: Phase
     if game.result is not None:
         phase = "over"
     elif game.rescue_pending and (game._turn == side or reveal_all):
@@ -112,10 +182,11 @@ def build_view(game: Game, player: str, reveal_all: bool = False) -> dict[str, A
     }
 
 
-def public_history(game: Game) -> list[dict[str, Any]]:
-    history: list[dict[str, Any]] = []
+def public_history(game: Game) -> list[HistoryView]:
+    history: list[HistoryView] = []
     for record in game._history:
         if record.kind == "move":
+            assert record.from_square is not None and record.to_square is not None
             history.append(
                 {
                     "player": record.player,
@@ -126,13 +197,14 @@ def public_history(game: Game) -> list[dict[str, Any]]:
                 }
             )
         elif record.kind == "rescue":
+            assert record.to_square is not None
             history.append({"player": record.player, "rescue": record.to_square})
     return history
 
 
 def _last_move(
     game: Game, side: int, reveal_all: bool, visible: Callable[[int], bool]
-) -> dict[str, Any] | None:
+) -> LastMoveView | None:
     history = game._history
     index = len(history) - 1
     while index >= 0 and history[index].kind != "move":
@@ -140,11 +212,12 @@ def _last_move(
     if index < 0:
         return None
     record = history[index]
-    own = reveal_all or record.player == PLAYERS[side]
-    attack = None
+    assert record.from_square is not None and record.to_square is not None
+    own = reveal_all or record.piece_id // 40 == side
+    attack: AttackView | None = None
     if record.defender is not None:
         defender_id = record.defender_id
-        assert defender_id is not None
+        assert defender_id is not None and record.outcome is not None
         show_defender = reveal_all or record.defender_revealed or defender_id // 40 == side
         attack = {
             "defender": record.defender if show_defender else None,
@@ -152,9 +225,10 @@ def _last_move(
         }
     # The attacker is always revealed; a plain move shows the piece if its rank is known.
     show_piece = own or attack is not None or visible(record.piece_id)
-    rescue = None
+    rescue: RescueView | None = None
     if index + 1 < len(history) and history[index + 1].kind == "rescue":
         rescued = history[index + 1]
+        assert rescued.to_square is not None
         rescue = {"square": rescued.to_square, "piece": rescued.piece if own else None}
     return {
         "player": record.player,

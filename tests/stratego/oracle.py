@@ -35,10 +35,13 @@ class Oracle:
         self.options = options
         self.letter: dict[int, str] = {}
         self.where: dict[int, str | None] = {}
+        # A small army leaves squares empty ("."): those hold no piece at all.
         for index, letter in enumerate(red_setup):
-            self.letter[index], self.where[index] = letter, red_square(index)
+            if letter != ".":
+                self.letter[index], self.where[index] = letter, red_square(index)
         for index, letter in enumerate(blue_setup):
-            self.letter[40 + index], self.where[40 + index] = letter, blue_square(index)
+            if letter != ".":
+                self.letter[40 + index], self.where[40 + index] = letter, blue_square(index)
         self.known: set[int] = set()  # ranks known to the piece's opponent
         self.moved: set[int] = set()
         self.captured: list[tuple[int, bool]] = []

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from engine import stratego
-from engine.stratego import ai
+from engine.stratego import ai, ai_expert
 from tests.stratego.util import position
 
 SLOW = sys.platform == "emscripten"  # Pyodide is ~3x slower: fewer games there
@@ -38,7 +38,9 @@ def play(
 
 def test_module_is_exported() -> None:
     assert stratego.ai is ai
-    assert set(ai.LEVELS) == {"random", "easy", "hard"}
+    assert ai.LEVELS == ("random", "easy", "hard", "expert")
+    # The app offers only the levels it can run between two frames (see SEAT_LEVELS).
+    assert set(ai.SEAT_LEVELS) < set(ai.LEVELS)
 
 
 def test_choose_setup_is_a_human_setup() -> None:
@@ -53,7 +55,7 @@ def test_choose_setup_is_a_human_setup() -> None:
 def test_unknown_level_and_no_move() -> None:
     game = stratego.new_game(stratego.random_setup(1), stratego.random_setup(2))
     with pytest.raises(ValueError):
-        ai.choose_move(game.view("red"), game.legal_moves(), "expert", random.Random(1))
+        ai.choose_move(game.view("red"), game.legal_moves(), "grandmaster", random.Random(1))
     with pytest.raises(ValueError):
         ai.choose_move(game.view("red"), [], "hard", random.Random(1))
     with pytest.raises(ValueError):
@@ -116,10 +118,12 @@ def _swap_hidden(game: stratego.Game) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
-def test_choices_ignore_hidden_ranks(level: str) -> None:
+@pytest.mark.parametrize("level", ["easy", "hard", "expert"])
+def test_choices_ignore_hidden_ranks(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two games differing only in the ranks of Blue's unrevealed pieces: Red (the
     computer) chooses the same moves with the same rng."""
+    # The expert decides the same way on a smaller budget (it only searches less deep).
+    monkeypatch.setattr(ai_expert, "NODE_BUDGET", 400)
     game = play("hard", "random", 21, max_plies=60)
     other_setup = _swap_hidden(game)
     assert other_setup is not None

@@ -65,4 +65,4 @@ def test_a_revealed_enemy_rank_counts_at_its_real_value() -> None:
 def test_an_unknown_level_is_refused() -> None:
     game = stratego.new_game(stratego.random_setup(1), stratego.random_setup(2))
     with pytest.raises(ValueError):
-        ai.accepts_draw(game.view("red"), "expert")
+        ai.accepts_draw(game.view("red"), "grandmaster")

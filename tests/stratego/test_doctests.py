@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["pieces", "board", "errors", "setup", "game", "views", "saves"]
+MODULES = ["pieces", "board", "errors", "actions", "setup", "fill", "game", "views", "saves", "ai"]
 
 
 @pytest.mark.parametrize("name", MODULES)

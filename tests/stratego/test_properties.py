@@ -1,7 +1,8 @@
-"""Hypothesis property tests: random legal games under random options.
+"""Hypothesis property tests: random legal games under random options and armies.
 
-Each example plays one seeded random game with random setups and random legal moves
-(rescue choices included) and checks it against the independent model in oracle.py.
+Each example plays one seeded random game with random setups of a random army and
+random legal moves (rescue choices included) and checks it against the independent model
+in oracle.py.
 Pyodide (sys.platform == "emscripten") may be 3-5x slower, so it runs 4x fewer examples.
 """
 
@@ -10,6 +11,9 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections import Counter
+from collections.abc import Callable
+from typing import Final
 
 import pytest
 from hypothesis import given, settings
@@ -25,22 +29,29 @@ SCALE = 4 if IN_PYODIDE else 1
 MAX_PLIES = 3000  # random games average ~600 plies; the cap only guards the run time
 CHECK_EVERY = 5  # full oracle comparison every this many plies (and at the end)
 
-options_strategy = st.builds(
-    Options,
-    silent_defence=st.booleans(),
-    attackers_advantage=st.booleans(),
-    rescue=st.booleans(),
-    classic_scouts=st.booleans(),
-    chasing_rule=st.booleans(),
-    two_squares_limit=st.sampled_from([2, 3]),
-)
+
+def options_of(army: str) -> st.SearchStrategy[Options]:
+    """Every optional rule at random, with ``army``: the rules combine with every army."""
+    return st.builds(
+        Options,
+        army=st.just(army),
+        silent_defence=st.booleans(),
+        attackers_advantage=st.booleans(),
+        rescue=st.booleans(),
+        classic_scouts=st.booleans(),
+        chasing_rule=st.booleans(),
+        two_squares_limit=st.sampled_from([2, 3]),
+    )
+
+
+options_strategy = st.sampled_from(stratego.ARMY_NAMES).flatmap(options_of)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 def start(seed: int, options: Options) -> tuple[Game, random.Random]:
     rng = random.Random(seed)
-    red = stratego.random_setup(rng.getrandbits(32))
-    blue = stratego.random_setup(rng.getrandbits(32))
+    red = stratego.random_setup(rng.getrandbits(32), options.army)
+    blue = stratego.random_setup(rng.getrandbits(32), options.army)
     return stratego.new_game(red, blue, options), rng
 
 
@@ -71,9 +82,10 @@ def check_result(game: Game, oracle: Oracle) -> None:
 
 def check_board(game: Game, oracle: Oracle) -> None:
     board = oracle.board()
+    army = stratego.ARMIES[game.options.army].counts
     for player in ("red", "blue"):
-        on_board = sum(1 for owner, _ in board.values() if owner == player)
-        assert on_board + len(game.graveyard(player)) == 40, "piece counts are consistent"
+        on_board = Counter(letter for owner, letter in board.values() if owner == player)
+        assert on_board + Counter(game.graveyard(player)) == Counter(army), "army is whole"
     engine_board = {name: game.piece_at(name) for name in stratego.SQUARE_NAMES}
     assert {name: piece for name, piece in engine_board.items() if piece} == board
 
@@ -109,21 +121,41 @@ def play_random_game(seed: int, options: Options, check_views: bool) -> Game:
     return game
 
 
-@pytest.mark.slow
-@settings(max_examples=max(10, 200 // SCALE), deadline=None)
-@given(seed=seeds, options=options_strategy)
-def test_random_games_keep_the_rules(seed: int, options: Options) -> None:
-    game = play_random_game(seed, options, check_views=False)
-    loaded = stratego.from_json(game.to_json())
-    assert loaded == game
-    assert loaded.result == game.result and loaded.end_reason == game.end_reason
+#: Random games per army: the small armies' games are short and have fewer pieces to
+#: get wrong, so fewer examples cover them as well.
+GAMES: Final = {"classic": 200, "barrage": 100, "duel": 100}
+VIEW_GAMES: Final = {"classic": 30, "barrage": 20, "duel": 20}
 
 
-@pytest.mark.slow
-@settings(max_examples=max(5, 30 // SCALE), deadline=None)
-@given(seed=seeds, options=options_strategy)
-def test_views_never_leak_an_unrevealed_rank(seed: int, options: Options) -> None:
-    play_random_game(seed, options, check_views=True)
+def games_keep_the_rules(army: str) -> Callable[..., None]:
+    @pytest.mark.slow
+    @settings(max_examples=max(10, GAMES[army] // SCALE), deadline=None)
+    @given(seed=seeds, options=options_of(army))
+    def test(seed: int, options: Options) -> None:
+        game = play_random_game(seed, options, check_views=False)
+        loaded = stratego.from_json(game.to_json())
+        assert loaded == game
+        assert loaded.result == game.result and loaded.end_reason == game.end_reason
+
+    return test
+
+
+def views_never_leak_an_unrevealed_rank(army: str) -> Callable[..., None]:
+    @pytest.mark.slow
+    @settings(max_examples=max(5, VIEW_GAMES[army] // SCALE), deadline=None)
+    @given(seed=seeds, options=options_of(army))
+    def test(seed: int, options: Options) -> None:
+        play_random_game(seed, options, check_views=True)
+
+    return test
+
+
+test_random_classic_games_keep_the_rules = games_keep_the_rules("classic")
+test_random_barrage_games_keep_the_rules = games_keep_the_rules("barrage")
+test_random_duel_games_keep_the_rules = games_keep_the_rules("duel")
+test_classic_views_never_leak_an_unrevealed_rank = views_never_leak_an_unrevealed_rank("classic")
+test_barrage_views_never_leak_an_unrevealed_rank = views_never_leak_an_unrevealed_rank("barrage")
+test_duel_views_never_leak_an_unrevealed_rank = views_never_leak_an_unrevealed_rank("duel")
 
 
 @settings(max_examples=max(5, 40 // SCALE), deadline=None)

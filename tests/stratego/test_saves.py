@@ -27,9 +27,9 @@ def test_round_trip() -> None:
     game = sample_game()
     text = game.to_json()
     document = json.loads(text)
-    assert document["game"] == "stratego" and document["version"] == 1
+    assert document["game"] == "stratego" and document["version"] == 2
     assert document["moves"] == ["a4-a5", "a7-a6", "a5-a6"]
-    assert document["options"]["rescue"] is True
+    assert document["options"]["rescue"] is True and document["options"]["army"] == "classic"
     assert set(document) >= {"game", "version", "red_setup", "blue_setup", "options", "moves"}
     loaded = from_json(text)
     assert loaded == game
@@ -77,7 +77,8 @@ def test_malformed_documents() -> None:
     assert error_code("{not json") == "bad_json"
     assert error_code("[1, 2]") == "not_an_object"
     assert error_code(changed(game="ideology")) == "wrong_game"
-    assert error_code(changed(version=2)) == "unknown_version"
+    assert error_code(changed(version=3)) == "unknown_version"
+    assert error_code(changed(version=0)) == "unknown_version"
     assert error_code(changed(version=True)) == "unknown_version"
     assert error_code(changed(version=...)) == "unknown_version"
     assert error_code(changed(moves=...)) == "missing_field"
@@ -85,6 +86,7 @@ def test_malformed_documents() -> None:
     assert error_code(changed(moves="a4-a5")) == "bad_field"
     assert error_code(changed(options={"fog": True})) == "bad_field"
     assert error_code(changed(options={"rescue": "yes"})) == "bad_field"
+    assert error_code(changed(options={"army": "skirmish"})) == "bad_field"
     assert error_code(changed(options=[1])) == "bad_field"
     assert error_code(changed(ending={"reason": "boredom"})) == "bad_field"
     assert error_code(changed(ending={"reason": "resigned", "player": "green"})) == "bad_field"
@@ -94,18 +96,52 @@ def test_bad_setup_in_save() -> None:
     with pytest.raises(SaveError) as info:
         from_json(changed(blue_setup="F" * 40))
     assert info.value.code == "bad_setup"
-    assert info.value.params["side"] == "blue" and info.value.params["setup_code"] == "piece_count"
+    assert info.value.params["side"] == "blue" and info.value.params["cause"] == "piece_count"
 
 
 def test_illegal_move_in_save() -> None:
     with pytest.raises(SaveError) as info:
         from_json(changed(moves=["a4-a5", "a7-a6", "a5-b6"]))
-    assert info.value.code == "illegal_move"
-    assert info.value.params["index"] == 2 and info.value.params["move"] == "a5-b6"
-    assert info.value.params["move_code"] == "diagonal"
+    assert info.value.code == "illegal_action"
+    assert info.value.params["index"] == 2 and info.value.params["action"] == "a5-b6"
+    assert info.value.params["cause"] == "diagonal"
     with pytest.raises(SaveError) as info:
         from_json(changed(moves=[42]))
-    assert info.value.params["move_code"] == "bad_notation"
+    assert info.value.params["cause"] == "bad_notation"
+
+
+def test_save_errors_are_the_shared_codes_and_classes() -> None:
+    from engine import errors, saves
+
+    assert stratego.SAVE_ERROR_CODES is saves.SAVE_ERROR_CODES
+    with pytest.raises(errors.SaveError) as info:
+        from_json("[" * 100 + "]" * 100)
+    assert info.value.code == "bad_json" and isinstance(info.value, stratego.StrategoError)
+
+
+def test_a_version_1_save_loads_as_the_classic_army() -> None:
+    # A save written before the armies: version 1, no "army" among the options.
+    version_1 = json.dumps(
+        {
+            "game": "stratego",
+            "version": 1,
+            "red_setup": stratego.BUILTIN_SETUPS["Scout screen"],
+            "blue_setup": stratego.BUILTIN_SETUPS["Bomb wall"],
+            "options": {
+                "silent_defence": True,
+                "attackers_advantage": False,
+                "rescue": True,
+                "classic_scouts": False,
+                "chasing_rule": False,
+                "two_squares_limit": 2,
+            },
+            "moves": ["a4-a5", "a7-a6", "a5-a6"],
+            "ending": None,
+        }
+    )
+    loaded = from_json(version_1)
+    assert loaded == sample_game() and loaded.options.army == "classic"
+    assert json.loads(loaded.to_json())["version"] == 2
 
 
 def test_positions_built_for_tests_cannot_be_saved() -> None:

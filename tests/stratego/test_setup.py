@@ -52,7 +52,7 @@ def test_missing_and_extra_piece_named() -> None:
     index = GOOD.index("X")
     error = setup_error(GOOD[:index] + "2" + GOOD[index + 1 :])
     assert error.code == "piece_count"
-    assert error.params == {"missing": {"X": 1}, "extra": {"2": 1}}
+    assert error.params == {"army": "classic", "missing": {"X": 1}, "extra": {"2": 1}}
     assert "Marshal" in str(error) and "Scout" in str(error)
 
 
@@ -144,7 +144,7 @@ def test_gravon_board_round_trip() -> None:
 
 def test_gravon_errors() -> None:
     with pytest.raises(SetupError) as info:
-        stratego.from_gravon("BA" + "C" * 38)
+        stratego.from_gravon("BZ" + "C" * 38)
     assert info.value.code == "unknown_character" and info.value.params["position"] == 2
     mixed = stratego.to_gravon(GOOD, "red")[:20] + stratego.to_gravon(GOOD, "blue")[20:]
     with pytest.raises(SetupError) as info:

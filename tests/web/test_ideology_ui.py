@@ -47,11 +47,11 @@ def random_game(seed: int, players: list[str], *, turn_limit: int = 2) -> ideolo
 
 
 def test_store_switches_slots_and_a_refused_write_keeps_the_old_save() -> None:
-    storage = store.MemoryStorage(limit=40)
+    storage = store.MemoryStorage(limit=100)
     assert store.save(storage, "ideology", "first")
     assert store.save(storage, "ideology", "second")
     assert store.load(storage, "ideology") == "second"
-    assert not store.save(storage, "ideology", "x" * 50)
+    assert not store.save(storage, "ideology", "x" * 100)
     assert store.load(storage, "ideology") == "second"
     store.clear(storage, "ideology")
     assert store.load(storage, "ideology") is None
@@ -281,3 +281,28 @@ def test_the_log_shows_the_latest_entries_and_offers_the_whole_log() -> None:
     assert "full_log" not in render.over_screen(
         Translator("en"), session, view, view["log"], full_log=True
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "No cards left: Ana (C) wins with the most influence (4)."),
+        ("es", "No quedan cartas: Ana (C) gana con la mayor influencia (4)."),
+    ],
+)
+def test_game_over_by_exhaustion_says_no_cards_were_left(language: str, line: str) -> None:
+    from tests.ideology.scenario import give_advances, put, scenario
+
+    game = scenario(["Capitalism", "Communism"], phase="diplomacy")
+    give_advances(game, "Capitalism", "Technological Supremacy")
+    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "India"):
+        for player in ("Capitalism", "Communism"):
+            put(game, name, player, military=2, economic=2, cultural=2)
+    for player, other in (("Capitalism", "Communism"), ("Communism", "Capitalism")):
+        game.apply(player, f"diplomacy {other} peace")
+        game.apply(player, "done")
+    assert game.end_reason == "exhaustion"
+    session = Session(game=game, names={"Capitalism": "Ana", "Communism": "Bruno"}, stage="over")
+    view = game.view(None)
+    html = render.over_screen(Translator(language), session, view, view["log"])
+    assert f"<p>{line}</p>" in html

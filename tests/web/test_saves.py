@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from ui import saves, store
+from ui import checks, saves, saves_screen, store
 from ui.i18n import Translator, table
 from ui.ideology import saves as ideology_saves
 from ui.ideology.session import Session as IdeologySession
@@ -21,14 +21,16 @@ from ui.store import MemoryStorage
 from ui.stratego import saves as stratego_saves
 from ui.stratego.session import Session as StrategoSession
 
+from engine import ideology as ideology_engine
 from engine.stratego import BUILTIN_SETUPS
 
 NOW = "2026-11-30T05:41:30Z"
+EVIL_PLAYER = "<img src=x onerror=f(1)>"  # as long as a player's name may be (24)
 LATER = "2026-11-30T06:00:00Z"
 
 
 def stratego_text(moves: tuple[str, ...] = ("b4-b5", "b7-b6")) -> str:
-    session = StrategoSession.new({"red": "Ana", "blue": "<img src=x onerror=alert(1)>"})
+    session = StrategoSession.new({"red": "Ana", "blue": EVIL_PLAYER})
     for setup in (BUILTIN_SETUPS["Lakeside fortress"], BUILTIN_SETUPS["Bomb wall"]):
         session.reveal()
         session.boards[session.player].load(setup)
@@ -36,6 +38,7 @@ def stratego_text(moves: tuple[str, ...] = ("b4-b5", "b7-b6")) -> str:
     assert session.game is not None
     for move in moves:
         session.game.play(move)
+    session.player = session.game.turn  # saved as the app saves it: the cover of the next
     return session.to_json()
 
 
@@ -89,7 +92,7 @@ def envelope(entry_game: str = "stratego", **changes: Any) -> dict[str, Any]:
     return document
 
 
-@pytest.mark.parametrize("module", [saves, stratego_saves, ideology_saves])
+@pytest.mark.parametrize("module", [saves, stratego_saves, ideology_saves, checks])
 def test_doctests(module: object) -> None:
     failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0
@@ -105,7 +108,7 @@ def test_save_as_lists_game_players_turn_and_date_newest_first() -> None:
     sunday = listed[1]
     assert sunday.game == "stratego"
     assert sunday.summary == {
-        "players": ["Ana", "<img src=x onerror=alert(1)>"],
+        "players": ["Ana", EVIL_PLAYER],
         "turn": 2,
         "stage": "play",
         "seats": ["person", "person"],
@@ -360,20 +363,7 @@ def test_opening_into_a_full_storage_keeps_the_game_in_progress() -> None:
     refused(storage, lambda: saves.open_save(storage, sunday.id), "quota")
 
 
-class Disabled:
-    """localStorage when the browser blocks it: every call throws."""
-
-    def getItem(self, key: str) -> str:
-        raise OSError("SecurityError")
-
-    def setItem(self, key: str, value: str) -> None:
-        raise OSError("SecurityError")
-
-    def removeItem(self, key: str) -> None:
-        raise OSError("SecurityError")
-
-
-@pytest.mark.parametrize("storage", [None, Disabled()])
+@pytest.mark.parametrize("storage", [None, MemoryStorage(disabled=True)])
 def test_disabled_storage_is_said_plainly(storage: Any) -> None:
     assert saves.list_saves(storage) == []
     assert not saves.available(storage) and saves.available(MemoryStorage())
@@ -415,6 +405,10 @@ def test_the_stored_copy_is_independent_of_the_entry() -> None:
 def test_every_error_code_has_a_message(language: str) -> None:
     strings = table(language)
     codes = [
+        "nested",
+        "too_large",
+        "bad_setup",
+        "inconsistent",
         "storage_unavailable",
         "quota",
         "not_json",
@@ -523,3 +517,325 @@ def test_a_lost_or_damaged_index_hides_no_save() -> None:
         assert sorted(e.name for e in saves.list_saves(storage)) == names
     saves.save_as(storage, "ideology", ideology_text(), "After", now=LATER)
     assert sorted(e.name for e in saves.list_saves(storage)) == ["After", *names]
+
+
+# --------------------------------------------------------------------------- issue 14
+
+
+def import_refused(document: object, code: str, storage: MemoryStorage | None = None) -> None:
+    storage = storage if storage is not None else filled()
+    text = json.dumps(document)
+    refused(storage, lambda: saves.import_files(storage, [("x.json", text)]), code)
+
+
+def test_a_file_nested_thousands_deep_is_refused_as_damaged_and_imports_go_on() -> None:
+    storage = filled()
+    deep = "[" * 20_000 + "]" * 20_000  # 40 kB
+    problem = refused(storage, lambda: saves.import_files(storage, [("deep.json", deep)]), "nested")
+    assert problem.params["file"] == "deep.json"
+    assert "damaged" in Translator("en")(problem.key())
+    # Inside a save too: as the session's own document, or hidden in Stratego's engine
+    # text (a JSON string parsed once more).
+    inner = '{"a":' * 20_000 + "1" + "}" * 20_000
+    import_refused(envelope(session={"nest": json.loads("[" * 60 + "]" * 60)}), "damaged")
+    session = envelope()["session"]
+    import_refused(envelope(session={**session, "engine": inner}), "nested")
+    # The next import works as if nothing happened.
+    saves.import_files(storage, [("one.json", json.dumps(envelope()))])
+    assert len(saves.list_saves(storage)) == 3
+
+
+def test_a_file_larger_than_any_save_is_refused_by_name_with_the_limit() -> None:
+    storage = filled()
+    valid = json.dumps(envelope())
+    padded = valid + " " * 20_000_000  # a valid save, 20 MB
+    problem = refused(
+        storage, lambda: saves.import_files(storage, [("huge.json", padded)]), "too_large"
+    )
+    assert problem.params == {"file": "huge.json", "size": "20", "limit": "10"}
+    # The browser layer gives the size it reports without reading the file.
+    problem = refused(
+        storage,
+        lambda: saves.import_files(storage, [("big.json", "")], sizes=[20_000_000]),
+        "too_large",
+    )
+    for language, words in (("en", ("20 MB", "10 MB")), ("es", ("20 MB", "10 MB"))):
+        text = saves_screen.problem_text(Translator(language), problem)
+        assert "big.json" in text and all(word in text for word in words), text
+    problem = refused(
+        storage,
+        lambda: saves.import_files(storage, [("big.json", "")], sizes=[10_000_001]),
+        "too_large",
+    )
+    for language, words in (("en", ("10.1 MB", "10 MB")), ("es", ("10,1 MB", "10 MB"))):
+        text = saves_screen.problem_text(Translator(language), problem)
+        assert "big.json" in text and all(word in text for word in words), text
+    # Right at the limit a file is read (and here refused only as not a save).
+    refused(
+        storage,
+        lambda: saves.import_files(storage, [("ok.json", "[]")], sizes=[saves.MAX_FILE_BYTES]),
+        "not_a_save",
+    )
+
+
+def test_one_bad_file_among_several_names_the_good_ones_that_were_not_imported() -> None:
+    storage = filled()
+    good = json.dumps(envelope())
+    files = [
+        ("sunday.json", good),
+        ("broken.json", good[:-9]),
+        ("monday.json", json.dumps(envelope("ideology"))),
+        ("chess.json", json.dumps(envelope(game="chess"))),
+    ]
+    problem = refused(storage, lambda: saves.import_files(storage, files), "truncated")
+    assert problem.params["file"] == "broken.json"
+    assert problem.params["good_files"] == ["sunday.json", "monday.json"]
+    assert problem.params["bad_files"] == ["chess.json"]
+    english = saves_screen.problem_text(Translator("en"), problem)
+    assert "Nothing was imported from “broken.json”" in english
+    assert "“sunday.json”, “monday.json” are fine but were not imported either" not in english
+    assert "fine but were not imported either" in english and "“monday.json”" in english
+    assert "without “broken.json”" in english and "“chess.json”" in english
+    spanish = saves_screen.problem_text(Translator("es"), problem)
+    assert "«sunday.json», «monday.json»" in spanish and "tampoco se han importado" in spanish
+    # One file alone says nothing about others.
+    alone = refused(storage, lambda: saves.import_files(storage, files[1:2]), "truncated")
+    assert "good_files" not in alone.params
+
+
+def stratego_session(**changes: Any) -> dict[str, Any]:
+    return {**json.loads(stratego_text()), **changes}
+
+
+def stratego_setting_up_blue(red_setup: str) -> dict[str, Any]:
+    session = StrategoSession.new({"red": "Ana", "blue": "Luis"})
+    session.reveal()
+    session.boards["red"].load(BUILTIN_SETUPS["Bomb wall"])
+    assert session.finish_setup() is None
+    return {**session.to_dict(), "setups": {"red": red_setup}}
+
+
+TWO_MARSHALS = "X" + BUILTIN_SETUPS["Bomb wall"][1:]
+assert TWO_MARSHALS.count("X") == 2
+
+
+def finished_stratego() -> dict[str, Any]:
+    session = StrategoSession.from_json(stratego_text())
+    assert session.game is not None
+    session.reveal()
+    session.resign()
+    assert session.stage == "over"
+    return session.to_dict()
+
+
+def engine_moves(session: dict[str, Any], moves: int) -> str:
+    engine = json.loads(session["engine"])
+    engine["moves"] = engine["moves"][:moves]
+    return json.dumps(engine)
+
+
+CONTRADICTING_STRATEGO = {
+    "Red's hidden setup has two Marshals while Blue sets up": (
+        lambda: stratego_setting_up_blue(TWO_MARSHALS),
+        "bad_setup",
+    ),
+    "Red's setup is not even text": (lambda: stratego_setting_up_blue(7), "bad_setup"),  # type: ignore[arg-type]
+    "Blue sets up with no Red setup": (
+        lambda: {**stratego_setting_up_blue(BUILTIN_SETUPS["Bomb wall"]), "setups": {}},
+        "inconsistent",
+    ),
+    "Red sets up though Red is ready": (
+        lambda: {**stratego_setting_up_blue(BUILTIN_SETUPS["Bomb wall"]), "player": "red"},
+        "inconsistent",
+    ),
+    "setting up with a game already playing": (
+        lambda: stratego_session(stage="setup"),
+        "inconsistent",
+    ),
+    "a game stage without the game": (lambda: stratego_session(engine=None), "inconsistent"),
+    "over without a result": (lambda: stratego_session(stage="over"), "inconsistent"),
+    "a result but not over": (lambda: {**finished_stratego(), "stage": "turn"}, "inconsistent"),
+    "the turn of the player who is not to move": (
+        lambda: stratego_session(player="blue"),
+        "inconsistent",
+    ),
+    "moved by the player who did not move": (
+        lambda: stratego_session(stage="moved", player="red"),
+        "inconsistent",
+    ),
+    "a draw offered to the player to move": (
+        lambda: stratego_session(stage="draw_offer", player="red"),
+        "inconsistent",
+    ),
+    "names that are not text": (lambda: stratego_session(names={"red": 1}), "inconsistent"),
+}
+
+
+@pytest.mark.parametrize("case", CONTRADICTING_STRATEGO)
+def test_a_stratego_session_that_contradicts_itself_is_refused_before_storing(case: str) -> None:
+    make, code = CONTRADICTING_STRATEGO[case]
+    session = make()
+    import_refused(envelope(session=session), code)
+    # As the autosave it does not offer "Continue" (nothing opens), and the game opens
+    # from the copy before it if there is one.
+    from ui.stratego import has_game_in_progress
+
+    storage = MemoryStorage()
+    store.save(storage, "stratego", json.dumps(session))
+    assert not has_game_in_progress(storage)
+    storage = MemoryStorage()
+    store.save(storage, "stratego", stratego_text(("b4-b5",)))
+    store.save(storage, "stratego", json.dumps(session))
+    assert has_game_in_progress(storage)
+    loaded = saves.in_progress(storage, "stratego")
+    assert loaded.recovered and loaded.value is not None and loaded.value["turn"] == 1
+
+
+def test_the_sessions_the_app_writes_all_pass_the_whole_check() -> None:
+    """Every stage the app leaves a Stratego session in is accepted as it is."""
+    session = StrategoSession.new({"red": "Ana", "blue": "Luis"})
+    seen = []
+    for step in range(6):
+        seen.append(StrategoSession.from_json(session.to_json()).stage)
+        if session.stage == "setup":
+            session.reveal()
+            session.boards[session.player].load(BUILTIN_SETUPS["Bomb wall"])
+            assert session.finish_setup() is None
+        elif step == 3:
+            session.reveal()
+            session.tap("b4")
+            session.tap("b5")  # moved
+        elif step == 4:
+            session.hand_over()
+            session.reveal()
+            session.offer_draw()  # draw_offer
+        else:
+            session.answer_draw(accept=True)  # over
+    seen.append(StrategoSession.from_json(session.to_json()).stage)
+    assert seen == ["setup", "setup", "turn", "turn", "moved", "draw_offer", "over"]
+
+
+def ideology_session(**changes: Any) -> dict[str, Any]:
+    return {**json.loads(ideology_text()), **changes}
+
+
+def finished_ideology() -> dict[str, Any]:
+    session = IdeologySession.start(["Capitalism", "Communism"], {"Capitalism": "Ana"}, seed=5)
+    session.game = ideology_engine.new_game(["Capitalism", "Communism"], 5, turn_limit=1)
+    while not session.game.is_terminal:
+        player = session.game.to_act[0]
+        session.game.apply(player, session.game.legal_actions(player)[-1])
+    session.stage = "over"
+    session.seen = session.report_from = len(session.game.log)
+    return json.loads(session.to_json())
+
+
+CONTRADICTING_IDEOLOGY = {
+    "over without a result": (lambda: ideology_session(stage="over")),
+    "a result but not over": (lambda: {**finished_ideology(), "stage": "cover"}),
+    "a result but a report": (lambda: {**finished_ideology(), "stage": "report"}),
+    "a stage that does not exist": (lambda: ideology_session(stage="lobby")),
+    "a holder who does not play": (lambda: ideology_session(holder="Fascism")),
+    "summaries beyond the log": (lambda: ideology_session(seen=10_000)),
+    "a summary that starts after it ends": (lambda: ideology_session(report_from=3, seen=1)),
+    "a summary mark that is not a number": (lambda: ideology_session(seen="3")),
+    "names that are not a mapping": (lambda: ideology_session(names=["Ana"])),
+}
+
+
+@pytest.mark.parametrize("case", CONTRADICTING_IDEOLOGY)
+def test_an_ideology_session_that_contradicts_itself_is_refused_before_storing(case: str) -> None:
+    session = CONTRADICTING_IDEOLOGY[case]()
+    import_refused(envelope("ideology", session=session), "inconsistent")
+    from ui.ideology import has_game_in_progress
+
+    storage = MemoryStorage()
+    store.save(storage, "ideology", json.dumps(session))
+    assert not has_game_in_progress(storage)
+    assert saves.in_progress(storage, "ideology").damaged
+
+
+def test_a_finished_ideology_game_imports_and_is_not_in_progress() -> None:
+    storage = MemoryStorage()
+    [entry] = saves.import_files(
+        storage, [("x", json.dumps(envelope("ideology", session=finished_ideology())))]
+    )
+    assert entry.summary["stage"] == "over"
+    from ui.ideology import has_game_in_progress
+
+    saves.open_save(storage, entry.id)
+    assert not has_game_in_progress(storage)
+
+
+@pytest.mark.parametrize("game", ["stratego", "ideology"])
+def test_names_longer_than_the_form_allows_are_clamped_on_import_and_load(game: str) -> None:
+    long = "N" * 10_000
+    if game == "stratego":
+        session = stratego_session(names={"red": long, "blue": "  Luis   the\nsecond "})
+    else:
+        session = ideology_session(names={"Capitalism": long, "Communism": "Bruno", "Nope": "x"})
+    storage = MemoryStorage()
+    [entry] = saves.import_files(storage, [("x", json.dumps(envelope(game, session=session)))])
+    assert len(entry.summary["players"][0]) == 24
+    saves.open_save(storage, entry.id)
+    if game == "stratego":
+        opened = StrategoSession.from_json(store.load(storage, game) or "")
+        assert opened.names == {"red": "N" * 24, "blue": "Luis the second"}
+    else:
+        resumed = IdeologySession.from_json(store.load(storage, game) or "")
+        assert resumed.names == {"Capitalism": "N" * 24, "Communism": "Bruno"}
+    # A summary stored by an older version, with the long name, is shown clamped.
+    summary = {"players": [long, "Luis"], "stage": "play"}
+    assert saves_screen.players_text(summary, Translator("en")) == "N" * 24 + ", Luis"
+
+
+def test_an_unfinished_game_is_kept_as_a_named_save_before_it_is_replaced() -> None:
+    storage = MemoryStorage()
+    t = Translator("en")
+    name_for = lambda summary: saves_screen.unfinished_name(t, summary, NOW)  # noqa: E731
+    assert saves.keep_in_progress(storage, "stratego", name_for) is None
+    store.save(storage, "stratego", stratego_text())
+    kept = saves.keep_in_progress(storage, "stratego", name_for, now=NOW)
+    assert kept is not None
+    assert kept.name == "Unfinished: Ana, <img src=x onerror=f(1)>, 2026-11-30"
+    assert kept.session == json.loads(stratego_text())
+    store.save(storage, "stratego", json.dumps(finished_stratego()))
+    assert saves.keep_in_progress(storage, "stratego", name_for) is None, "a finished game"
+    assert saves_screen.unfinished_name(Translator("es"), kept.summary, NOW).startswith(
+        "Sin terminar: "
+    )
+
+
+def test_the_saves_screen_says_a_game_goes_on_from_the_copy_before_a_damaged_save() -> None:
+    storage = MemoryStorage()
+    store.save(storage, "stratego", stratego_text(("b4-b5",)))
+    store.save(storage, "stratego", stratego_text()[:100])  # cut short
+    loaded = saves.in_progress(storage, "stratego")
+    assert loaded.recovered and loaded.value is not None
+    t = Translator("en")
+    markup = saves_screen.screen(
+        t,
+        current={"stratego": loaded.value},
+        entries=[],
+        state=saves_screen.State(),
+        now=NOW,
+        recovered=frozenset({"stratego"}),
+    )
+    assert "was damaged, so it resumes from the copy before it" in markup
+    assert "Moves played: 1" in markup
+    plain = saves_screen.screen(
+        t, current={"stratego": loaded.value}, entries=[], state=saves_screen.State(), now=NOW
+    )
+    assert "was damaged" not in plain
+
+
+def test_settings_say_clearing_site_data_erases_the_saves_but_not_an_export() -> None:
+    from html import escape
+
+    from ui import screens
+    from ui.settings import Settings
+
+    for language, words in (("en", "only copy that survives"), ("es", "única copia")):
+        t = Translator(language)
+        markup = screens.settings(t, Settings(language=language))
+        assert escape(t("saves_site_data")) in markup and words in t("saves_site_data")

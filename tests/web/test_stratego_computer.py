@@ -109,7 +109,7 @@ def test_the_new_game_form_offers_each_army_a_person_or_the_computer() -> None:
         select = re.search(rf'<select id="st-seat-{player}".*?</select>', html, re.S)
         assert select is not None
         values = re.findall(r'<option value="([a-z]+)"', select.group(0))
-        assert values == ["person", *ai.LEVELS]
+        assert values == ["person", *ai.SEAT_LEVELS]
     chosen = re.findall(r'<option value="([a-z]+)" selected>', html)
     assert chosen == ["person", "hard"]
     assert 'id="st-message"' in html  # where "at least one person" is said

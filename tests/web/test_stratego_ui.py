@@ -260,12 +260,16 @@ def test_every_screen_renders_in_both_languages(language: str) -> None:
 
 
 def test_saves_alternate_slots_and_a_failed_write_keeps_the_last_save() -> None:
-    storage = store.MemoryStorage(limit=2000)
-    assert store.save_session(storage, json.dumps({"game": "stratego", "stage": "turn"}))
+    storage = store.MemoryStorage(limit=6000)
+    game_session = playing()
+    assert store.save_session(storage, game_session.to_json())
     assert store.has_game_in_progress(storage)
-    assert not store.save_session(storage, "x" * 5000)
+    assert not store.save_session(storage, "x" * 7000)
     assert json.loads(store.load_session(storage) or "")["stage"] == "turn"
-    store.save_session(storage, json.dumps({"game": "stratego", "stage": "over"}))
+    assert game_session.game is not None
+    game_session.game.resign("red")
+    game_session.stage = "over"
+    store.save_session(storage, game_session.to_json())
     assert not store.has_game_in_progress(storage)
     assert store.load_session(None) is None and not store.has_game_in_progress(None)
 

@@ -38,11 +38,14 @@ import importlib
 import json
 import random
 import re
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from engine.errors import SetupError
+from engine.saves import parse_json
 from ui import store
 
 FORMAT = "tablero-save"
@@ -52,6 +55,12 @@ INDEX_FORMAT = "tablero-saves-index"
 INDEX_VERSION = 1
 KEY_PREFIX = "tablero.saves."
 MAX_NAME = 60
+#: The largest file an import reads (bytes). A browser gives a site about 5 MB of local
+#: storage (5 MiB of text in Chromium, Firefox and Safari), so no tablet holds more
+#: saves than that; an export of all of them is indented (about 1.6 times the stored
+#: size for long Ideology games). Twice the storage is room for any real export, and a
+#: larger file could never be stored: it is refused before it is read.
+MAX_FILE_BYTES = 10_000_000
 #: Games whose UI package has a ``saves`` module with ``describe(session) -> summary``.
 GAMES = ("stratego", "ideology")
 
@@ -156,8 +165,10 @@ def load_session(
     """Load one game's session document as every game's ``describe`` must: the right
     game, a version this app knows, and every move replayed by the engine (``load``).
 
-    Raises SaveProblem ``damaged``, ``newer_version``, or ``illegal`` when the engine
-    refused a move (its error code is ``illegal_code``): the file was tampered with.
+    Raises SaveProblem ``damaged``, ``newer_version``, ``illegal`` when the engine
+    refused a move (its error code is ``illegal_code``: the file was tampered with),
+    ``bad_setup`` (an army that is not a legal setup), ``inconsistent`` (parts of the
+    session contradict each other) or ``nested`` (JSON nested absurdly deep).
     """
     if session.get("game") != game:
         raise SaveProblem("damaged")
@@ -169,25 +180,45 @@ def load_session(
     except (KeyError, TypeError, AttributeError):
         raise SaveProblem("damaged") from None
     except ValueError as error:  # the engines' SaveError, or malformed content
-        if getattr(error, "code", None) == illegal_code:
-            index = getattr(error, "params", {}).get("index")
+        code = getattr(error, "code", None)
+        params = getattr(error, "params", {})
+        if code == illegal_code:
+            index = params.get("index")
             move = int(index) + 1 if isinstance(index, int) else 0
             raise SaveProblem("illegal", move=move) from None
+        if isinstance(error, SetupError) or code == "bad_setup":
+            raise SaveProblem("bad_setup") from None
+        if code == "inconsistent":
+            raise SaveProblem("inconsistent") from None
+        if code == "bad_json" and params.get("detail") == "depth":
+            raise SaveProblem("nested") from None
+        raise SaveProblem("damaged") from None
+    except Exception:  # a session that breaks the game's code: refused all the same
+        traceback.print_exc()
         raise SaveProblem("damaged") from None
 
 
 def _parse_json(text: str) -> Any:
+    """A file's JSON; SaveProblem ``empty``, ``nested`` (absurdly deep: refused before
+    parsing, which would exhaust the browser's stack and stop Python for good),
+    ``truncated`` or ``not_json``."""
     if not text.strip():
         raise SaveProblem("empty")
     try:
-        return json.loads(text)
+        return parse_json(text)
+    except ValueError as error:
+        if getattr(error, "params", {}).get("detail") == "depth":
+            raise SaveProblem("nested") from None
+    try:  # not JSON: parsed again (its depth is known to be sane) to say where
+        json.loads(text)
     except json.JSONDecodeError as error:
         # A file cut short fails at its very end (or inside a string that never closes).
         if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated"):
             raise SaveProblem("truncated") from None
         raise SaveProblem("not_json", line=error.lineno) from None
     except ValueError:  # e.g. a number too long to read
-        raise SaveProblem("not_json", line=1) from None
+        pass
+    raise SaveProblem("not_json", line=1)
 
 
 # --------------------------------------------------------------------------- versions
@@ -307,7 +338,7 @@ def load_index(storage: Any) -> list[str]:
     """
     text = store.read_item(storage, INDEX_KEY)
     try:
-        data = json.loads(text) if text else None
+        data = parse_json(text) if text else None
     except ValueError:
         data = None
     keys = data.get("keys") if isinstance(data, dict) else None
@@ -361,7 +392,7 @@ def _read_entry(storage: Any, key: str) -> Entry | None:
     if not text:
         return None
     try:
-        document = json.loads(text)
+        document = parse_json(text)
         if not isinstance(document, dict) or document.get("format") != FORMAT:
             return None
         document = migrate(document)
@@ -465,6 +496,27 @@ def delete(storage: Any, save_id: str) -> Entry:
     return entry
 
 
+def in_progress(storage: Any, game: str) -> store.Loaded[dict[str, Any]]:
+    """The game's autosave that opens (every move replayed; a damaged latest save falls
+    back to the copy before it, see :func:`ui.store.recover`), its summary as ``value``
+    (None: no game, or none that opens)."""
+    if game not in GAMES:
+        return store.Loaded(None)
+    return store.recover(storage, game, lambda text: describe(game, _parse_json(text)))
+
+
+def keep_in_progress(
+    storage: Any, game: str, name_for: Callable[[dict[str, Any]], str], *, now: str | None = None
+) -> Entry | None:
+    """Keep the game's unfinished game as a named save (``name_for(summary)``) before
+    something replaces it, such as a new game: a wrong tap then loses nothing. None when
+    there is no unfinished game; SaveProblem (``quota``…) when it could not be kept."""
+    loaded = in_progress(storage, game)
+    if loaded.value is None or loaded.value.get("stage") == "over":
+        return None
+    return save_as(storage, game, loaded.text, name_for(loaded.value), now=now)
+
+
 def open_save(storage: Any, save_id: str) -> Entry:
     """Check the save again, then make it its game's autosave (the game resumes from it)."""
     entry = get(storage, save_id)
@@ -509,23 +561,74 @@ def read_file(text: str, *, now: str | None = None) -> list[Entry]:
     return entries
 
 
+def megabytes(size: int, *, above: int | None = None) -> str:
+    """A size in MB as people say it: ``"20"``, ``"10.3"`` (the UI localises the point);
+    ``above``: a size known to be larger than that many bytes never reads as equal.
+
+    >>> megabytes(20_004_000), megabytes(10_260_000), megabytes(10_000_001, above=10**7)
+    ('20', '10.3', '10.1')
+    """
+    tenths = round(size / 100_000)
+    if above is not None:
+        tenths = max(tenths, above // 100_000 + 1)
+    whole, tenth = divmod(tenths, 10)
+    return f"{whole}.{tenth}" if tenth and whole < 100 else str(round(tenths / 10))
+
+
+def check_size(name: str, size: int) -> None:
+    """SaveProblem ``too_large`` (params ``file``, ``size`` and ``limit`` in MB) for a
+    file over :data:`MAX_FILE_BYTES`: the browser layer asks before reading it.
+
+    >>> check_size("huge.json", 20_000_000)
+    Traceback (most recent call last):
+      ...
+    ui.saves.SaveProblem: too_large
+    """
+    if size > MAX_FILE_BYTES:
+        raise SaveProblem(
+            "too_large",
+            file=name,
+            size=megabytes(size, above=MAX_FILE_BYTES),
+            limit=megabytes(MAX_FILE_BYTES),
+        )
+
+
 def import_files(
-    storage: Any, files: list[tuple[str, str]], *, now: str | None = None
+    storage: Any,
+    files: list[tuple[str, str]],
+    *,
+    sizes: list[int] | None = None,
+    now: str | None = None,
 ) -> list[Entry]:
     """Check every save of every file, then store them all or none.
 
-    ``files`` holds (file name, text) pairs. A problem gets the file's name in
-    ``params["file"]``. An imported save whose id is already here gets a new id: an
-    import never replaces a save.
+    ``files`` holds (file name, text) pairs; ``sizes`` each file's size in bytes as the
+    browser reports it (a file over :data:`MAX_FILE_BYTES` is refused without reading
+    its text, which may then be empty). If any file is refused, nothing is stored: the
+    first problem is raised with the file's name in ``params["file"]`` and, when there
+    were several files, the names of the others in ``params["good_files"]`` (fine, but
+    not imported either) and ``params["bad_files"]`` (refused too). An imported save
+    whose id is already here gets a new id: an import never replaces a save.
     """
     _require(storage)
     found: list[Entry] = []
-    for name, text in files:
+    problems: list[SaveProblem] = []
+    good: list[str] = []
+    for position, (name, text) in enumerate(files):
         try:
+            check_size(name, sizes[position] if sizes is not None else len(text))
             found.extend(read_file(text, now=now))
         except SaveProblem as problem:
             problem.params["file"] = name
-            raise
+            problems.append(problem)
+        else:
+            good.append(name)
+    if problems:
+        first = problems[0]
+        if len(files) > 1:
+            first.params["good_files"] = good
+            first.params["bad_files"] = [p.params["file"] for p in problems[1:]]
+        raise first
     if not found:
         raise SaveProblem("not_a_save")
     keys = load_index(storage)

@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import json
 import traceback
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from engine.saves import parse_json
 from ui import saves, store
 from ui.listeners import Listeners
 from ui.routes import GAMES
 from ui.saves import SaveProblem
-from ui.saves_screen import State, screen
+from ui.saves_screen import State, problem_text, screen
 
 PERSIST_KEY = "tablero.storage.persist"
 
@@ -31,23 +31,18 @@ def real(node: Any) -> bool:
     return node is not None and type(node).__name__ != "JsNull"
 
 
-def current_games(storage: Any) -> dict[str, dict[str, Any]]:
-    """Each game's autosave, summarised (games without a readable one are left out)."""
+def current_games(storage: Any) -> tuple[dict[str, dict[str, Any]], frozenset[str]]:
+    """Each game's autosave that opens, summarised (games without one are left out), and
+    the games whose latest save was damaged (they go on from the copy before it)."""
     found = {}
+    recovered = set()
     for game in GAMES:
-        text = store.load(storage, game)
-        if not text:
-            continue
-        try:
-            found[game] = saves.describe(game, json.loads(text))
-        except (ValueError, SaveProblem):
-            continue
-    return found
-
-
-def in_progress(storage: Any, game: str) -> bool:
-    check = getattr(importlib.import_module(f"ui.{game}"), "has_game_in_progress", None)
-    return bool(check and check(storage))
+        loaded = saves.in_progress(storage, game)
+        if loaded.value is not None:
+            found[game] = loaded.value
+            if loaded.recovered:
+                recovered.add(game)
+    return found, frozenset(recovered)
 
 
 class SavesPage:
@@ -66,17 +61,32 @@ class SavesPage:
             on_error=lambda: self.say(self.context.t("error_body"), error=True),
         )
         self.reading: Any = None  # the import in progress (a reference keeps it alive)
+        # Another window changing the saves (a game played, a save imported) redraws the
+        # lists, unless a question is open here.
+        self.on_storage_proxy = create_proxy(self.on_storage)
 
     # --- shell API ----------------------------------------------------------------------
 
     def show(self, root: Any, path: tuple[str, ...]) -> None:
         self.root = root
         self.listeners.attach(root)
+        window.addEventListener("storage", self.on_storage_proxy)
         self.state = State()
         self.draw()
 
     def hide(self) -> None:
         self.listeners.detach()
+        window.removeEventListener("storage", self.on_storage_proxy)
+
+    def on_storage(self, event: Any) -> None:
+        key = event.key
+        ours = not real(key) or str(key).startswith("tablero.")
+        state = self.state
+        if ours and not (state.renaming or state.deleting or state.opening):
+            try:
+                self.draw()
+            except Exception:
+                traceback.print_exc()
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -89,9 +99,11 @@ class SavesPage:
         if not self.state.message and not saves.available(self.storage):
             self.state.message = self.context.t("saves_error_storage_unavailable")
             self.state.message_kind = "error"
+        current, recovered = current_games(self.storage)
         self.root.innerHTML = screen(
             self.context.t,
-            current=current_games(self.storage),
+            current=current,
+            recovered=recovered,
             entries=saves.list_saves(self.storage),
             state=self.state,
             now=saves.now_iso(),
@@ -111,15 +123,7 @@ class SavesPage:
         self.context.announce(text)
 
     def problem(self, problem: SaveProblem, focus: str | None = None) -> None:
-        t = self.context.t
-        text = t(problem.key(), **problem.params)
-        if "file" in problem.params:
-            lead = t("saves_import_failed", file=problem.params["file"])
-            position = problem.params.get("position")
-            text = f"{lead} {text}"
-            if position:
-                text += " " + t("saves_import_position", position=position)
-        self.say(text, error=True, focus=focus)
+        self.say(problem_text(self.context.t, problem), error=True, focus=focus)
 
     # --- events -------------------------------------------------------------------------
 
@@ -161,10 +165,11 @@ class SavesPage:
             elif act == "export":
                 self.download([entry])
             elif act == "open":
-                if in_progress(self.storage, entry.game) and json.dumps(
-                    entry.session, sort_keys=True
-                ) != json.dumps(
-                    json.loads(store.load(self.storage, entry.game) or "null"), sort_keys=True
+                # Ask first when it would replace a different unfinished game.
+                playing = saves.in_progress(self.storage, entry.game)
+                unfinished = playing.value is not None and playing.value.get("stage") != "over"
+                if unfinished and json.dumps(entry.session, sort_keys=True) != json.dumps(
+                    parse_json(playing.text or "null"), sort_keys=True
                 ):
                     self.state = State(opening=save_id)
                     self.draw(focus=f'[data-saves-act="open-yes"][data-id="{save_id}"]')
@@ -197,7 +202,8 @@ class SavesPage:
         try:
             if kind == "save-as":
                 game = str(form.getAttribute("data-game"))
-                entry = saves.save_as(self.storage, game, store.load(self.storage, game), name)
+                playing = saves.in_progress(self.storage, game).text
+                entry = saves.save_as(self.storage, game, playing, name)
                 self.state = State()
                 self.say(
                     t("saves_saved", name=entry.name),
@@ -224,15 +230,22 @@ class SavesPage:
         files = [target.files.item(i) for i in range(int(target.files.length))]
         if not files:
             return
-        self.state.message = self.context.t("saves_reading_files")
-        self.context.announce(self.state.message)
+        # Said on screen too: checking a large file takes seconds.
+        self.state = State()
+        self.say(self.context.t("saves_reading_files"))
         self.reading = asyncio.ensure_future(self.read_files(files))
 
     async def read_files(self, files: list[Any]) -> None:
         t = self.context.t
         try:
-            texts = [(str(f.name), str(await f.text())) for f in files]
-            entries = saves.import_files(self.storage, texts)
+            sizes = [int(f.size) for f in files]
+            # A file over the limit is never read: it could not be a save, and reading
+            # it would hold all of it in memory twice (JavaScript's and Python's).
+            texts = [
+                (str(f.name), str(await f.text()) if size <= saves.MAX_FILE_BYTES else "")
+                for f, size in zip(files, sizes, strict=True)
+            ]
+            entries = saves.import_files(self.storage, texts, sizes=sizes)
         except SaveProblem as problem:
             self.state = State()
             self.problem(problem)  # the message, at the top, takes the focus
@@ -284,7 +297,7 @@ def persist_state(storage: Any) -> bool | None:
     """What the browser answered last time (None: never asked, or no answer)."""
     text = store.read_item(storage, PERSIST_KEY)
     try:
-        data = json.loads(text) if text else {}
+        data = parse_json(text) if text else {}
     except ValueError:
         return None
     granted = data.get("granted") if isinstance(data, dict) else None

@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from ui.checks import player_name
 from ui.computer import is_computer
 from ui.icons import icon
 from ui.routes import GAMES, Route
-from ui.saves import MAX_NAME, Entry, local_date
+from ui.saves import MAX_NAME, Entry, SaveProblem, local_date
 from ui.screens import GAME_ICONS, Translate, game_name, page
 
 
@@ -29,10 +30,36 @@ class State:
     typed: dict[str, str] = field(default_factory=dict)  # a refused name stays as typed
 
 
+def quoted_names(t: Translate, names: list[str]) -> str:
+    return ", ".join(t("saves_quoted", name=name) for name in names)
+
+
+def problem_text(t: Translate, problem: SaveProblem) -> str:
+    """What went wrong, in words: for an import, which file, where in it, and which other
+    files were not imported either (an import stores all of its files or none)."""
+    params = dict(problem.params)
+    if getattr(t, "language", "en") == "es" and "size" in params:
+        params["size"] = str(params["size"]).replace(".", ",")  # 10,3 MB
+    text = t(problem.key(), **params)
+    if "file" not in params:
+        return text
+    parts = [t("saves_import_failed", file=params["file"]), text]
+    if params.get("position"):
+        parts.append(t("saves_import_position", position=params["position"]))
+    if params.get("good_files"):
+        files = quoted_names(t, params["good_files"])
+        parts.append(t("saves_import_others_good", files=files, file=params["file"]))
+    if params.get("bad_files"):
+        parts.append(t("saves_import_others_bad", files=quoted_names(t, params["bad_files"])))
+    return " ".join(parts)
+
+
 def players_text(summary: dict[str, Any], t: Translate | None = None) -> str:
     """Players' names; an unnamed Ideology player (shown by ideology) in the language;
     a computer seat tagged as such unless its name already says so."""
-    players = [str(p) for p in summary.get("players") or []]
+    # Clamped as the forms clamp names: a summary stored by an older version may hold
+    # any length of name from a file.
+    players = [player_name(p) for p in summary.get("players") or []]
     if getattr(t, "language", "en") == "es":
         # Imported here: the shell loads this module at start-up, the engine only on need.
         from engine.ideology import IDEOLOGIES
@@ -61,6 +88,12 @@ def progress_text(t: Translate, game: str, summary: dict[str, Any]) -> str:
 
 def default_name(t: Translate, summary: dict[str, Any], now: str) -> str:
     return t("saves_default_name", players=players_text(summary, t), date=now[:10])[:MAX_NAME]
+
+
+def unfinished_name(t: Translate, summary: dict[str, Any], now: str) -> str:
+    """The name a game in progress is kept under when a new game replaces it
+    (``saves.keep_in_progress``): "Unfinished: Ana, Luis, 2026-11-30"."""
+    return t("saves_unfinished_name", players=players_text(summary, t), date=now[:10])[:MAX_NAME]
 
 
 def _button(label: str, act: str, save_id: str = "", *, kind: str = "", icon_name: str = "") -> str:
@@ -93,13 +126,22 @@ def _meta(
     return DOT.join(parts)
 
 
-def in_progress_card(t: Translate, game: str, summary: dict[str, Any], name: str) -> str:
+def in_progress_card(
+    t: Translate, game: str, summary: dict[str, Any], name: str, *, recovered: bool = False
+) -> str:
+    """The game in progress of one game; ``recovered``: its latest save was damaged and it
+    goes on from the copy before (said here as the game screen says it)."""
     field = f"saves-name-{game}"
+    note = (
+        f'<p class="saves-note">{escape(t("saves_recovered", game=game_name(t, game)))}</p>'
+        if recovered
+        else ""
+    )
     return (
         f'<li class="saves-item saves-current saves-game-{game}">'
         f'<div class="saves-item-head">{icon(GAME_ICONS[game], "saves-game-icon")}'
         f"<h3>{escape(game_name(t, game))}</h3></div>"
-        f'<p class="saves-meta">{_meta(t, game, summary, label=False)}</p>'
+        f'<p class="saves-meta">{_meta(t, game, summary, label=False)}</p>{note}'
         f'<form class="saves-form" data-saves-form="save-as" data-game="{game}">'
         f'<label class="saves-label" for="{field}">{escape(t("saves_name_label"))}</label>'
         '<div class="saves-field-row">'
@@ -202,8 +244,10 @@ def screen(
     state: State,
     now: str,
     offset_minutes: int = 0,
+    recovered: frozenset[str] = frozenset(),
 ) -> str:
-    """The whole screen. ``current``: game -> summary of its autosave (games with one)."""
+    """The whole screen. ``current``: game -> summary of its autosave (games with one);
+    ``recovered``: games whose latest save was damaged (they go on from the copy before)."""
     kind = "saves-message-error" if state.message_kind == "error" else "saves-message-ok"
     role = "alert" if state.message_kind == "error" else "status"
     message = (
@@ -214,7 +258,11 @@ def screen(
     )
     progress_items = "".join(
         in_progress_card(
-            t, game, current[game], state.typed.get(game) or default_name(t, current[game], now)
+            t,
+            game,
+            current[game],
+            state.typed.get(game) or default_name(t, current[game], now),
+            recovered=game in recovered,
         )
         for game in GAMES
         if game in current

@@ -147,7 +147,7 @@ def storage_note(t: Translate, persisted: bool | None) -> str:
     return (
         f'<section class="card" id="storage-note" aria-labelledby="storage-note-title">'
         f'<h2 id="storage-note-title">{escape(t("saves_storage_heading"))}</h2>'
-        f"<p>{escape(t(key))}</p>"
+        f"<p>{escape(t(key))}</p><p>{escape(t('saves_site_data'))}</p>"
         + _link_button(t("saved_games"), Route("saves"), "saves")
         + "</section>"
     )

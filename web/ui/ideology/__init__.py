@@ -15,12 +15,17 @@ __all__ = ["Controller", "has_game_in_progress"]
 
 
 def has_game_in_progress(storage: Any) -> bool:
-    """Whether an Ideology game that has not ended is saved (for the home screen)."""
+    """Whether an Ideology game that has not ended is saved and opens: its session is
+    whole and every action replays (for the home screen's "Continue"). A damaged latest
+    save counts through the copy before it (see :func:`ui.store.recover`)."""
+    if not store.load(storage, "ideology"):
+        return False
     # Imported here: the home screen asks this at start-up, before anyone opens Ideology,
     # and the session module brings the whole engine with it.
-    from ui.ideology import session
+    from ui.ideology.session import GAME, Session
 
-    return session.has_game_in_progress(store.load(storage, session.GAME))
+    session = store.load_parsed(storage, GAME, Session.from_json)
+    return session is not None and session.stage != "over"
 
 
 def __getattr__(name: str) -> Any:

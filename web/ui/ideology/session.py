@@ -36,10 +36,13 @@ from typing import Any
 from engine import ideology
 from engine.ideology import IllegalAction, ai, parse
 from engine.ideology.data import DEFENCE_ADVANCE_EXTRA_CARDS, DEFENCE_ADVANCE_FOR
+from engine.saves import parse_json
+from ui.checks import inconsistent, player_name
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
 
 GAME = "ideology"
 VERSION = 1
+STAGES = ("cover", "turn", "computer", "report", "over")
 #: Log events that the players should all see together before the tablet moves on.
 REPORT_EVENTS = frozenset(
     {
@@ -329,21 +332,47 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str) -> Session:
-        data = json.loads(text)
+        """A saved session, checked as a whole before anything of it is used (a file may
+        have been edited): the engine replays the game, the stage agrees with it (over
+        exactly when the game has ended), the summary marks lie within the log, names
+        are clamped as the form clamps them and belong to the game's ideologies.
+
+        Raises ``engine.errors.SaveError`` ``inconsistent`` (params: ``part``) for parts
+        that contradict each other, the engine's errors for its game, and ValueError or
+        KeyError for a document that is not a session at all.
+        """
+        data = parse_json(text)
         if not isinstance(data, dict) or data.get("game") != GAME or data.get("version") != VERSION:
             raise ValueError("not an Ideology session")
         game = ideology.from_json(json.dumps(data["save"]))
+        names = data.get("names", {})
         seats = data.get("seats")  # missing in saves made before computer seats
+        stage = data.get("stage", "cover")
+        holder = data.get("holder")
+        seen, report_from = data.get("seen", 0), data.get("report_from", 0)
+        if not isinstance(names, dict):
+            raise inconsistent("names")
+        if stage not in STAGES or (stage == "over") != game.is_terminal:
+            raise inconsistent("stage")
+        if holder is not None and holder not in game.ideologies:
+            raise inconsistent("holder")
+        marks = (seen, report_from)
+        if not all(isinstance(m, int) and not isinstance(m, bool) for m in marks) or not (
+            0 <= report_from <= seen <= len(game.log)
+        ):
+            raise inconsistent("seen")
         session = cls(
             game=game,
-            names={str(k): str(v) for k, v in dict(data.get("names", {})).items()},
+            names={p: player_name(names[p]) for p in game.ideologies if p in names},
             stage="cover",
-            holder=data.get("holder"),
-            seen=int(data.get("seen", 0)),
-            report_from=int(data.get("report_from", 0)),
+            holder=holder,
+            seen=seen,
+            report_from=report_from,
             seats=_clean_seats(game, seats if isinstance(seats, dict) else None),
         )
-        stage = data.get("stage", "cover")
+        if not session.persons:
+            # Nobody could play it: like Stratego, such a game becomes one for persons.
+            session.seats = {p: PERSON for p in game.ideologies}
         if stage in ("report", "over"):
             session.stage = stage
         elif game.to_act:
@@ -352,6 +381,8 @@ class Session:
             if session.holder not in game.to_act:
                 session.holder = game.to_act[0]
             session.stage = session._stage_for(session.holder)
+        else:
+            raise inconsistent("stage")
         return session
 
     def rematch(self, seed: int | None = None) -> Session:
@@ -368,13 +399,3 @@ def _clean_seats(game: ideology.Game, seats: Mapping[str, object] | None) -> dic
     """One seat per ideology of the game: a known computer level, otherwise a person."""
     given = seats or {}
     return {p: seat_value(given.get(p), ai.LEVELS) for p in game.ideologies}
-
-
-def has_game_in_progress(text: str | None) -> bool:
-    if not text:
-        return False
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and data.get("game") == GAME and data.get("stage") != "over"

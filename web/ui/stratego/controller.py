@@ -18,7 +18,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from engine.stratego import BUILTIN_SETUPS, ai, human_setups
+from engine.stratego import BUILTIN_SETUPS, ai, fill_setup, human_setups
 from ui import store as shared_store
 from ui.computer import PERSON, pause_ms, people, seat_value
 from ui.listeners import Listeners
@@ -439,7 +439,9 @@ class Controller:
         seats = {}
         for player in PLAYERS:
             select = self.el(f"st-seat-{player}")
-            seats[player] = seat_value(str(select.value) if real(select) else PERSON, ai.LEVELS)
+            seats[player] = seat_value(
+                str(select.value) if real(select) else PERSON, ai.SEAT_LEVELS
+            )
         return seats
 
     def on_change(self, event: Any) -> None:
@@ -603,7 +605,7 @@ class Controller:
         if action == "setup-clear":
             board.clear()
         elif action == "setup-fill":
-            board.fill_random(seed=random.getrandbits(32))
+            board.load(fill_setup(board.text(), seed=random.getrandbits(32)))
         elif action == "setup-use":
             select = self.el("st-preset")
             value = str(select.value) if real(select) else ""

@@ -325,7 +325,7 @@ def new_game_screen(
         + seat_select(
             t,
             label=t("stratego_seat_of", army=ui.army(p)),
-            levels=ai.LEVELS,
+            levels=ai.SEAT_LEVELS,
             chosen=seats.get(p, PERSON),
             attributes=f'id="st-seat-{p}" data-seat="{p}"',
         )

@@ -26,7 +26,7 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
         version_field="format",
         supported=FORMAT,
         load=Session.from_dict,
-        illegal_code="illegal_move",
+        illegal_code="illegal_action",
     )
     game = loaded.game
     if loaded.stage == "setup":

@@ -54,7 +54,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import stratego
+from engine.errors import SetupError
+from engine.saves import parse_json
 from engine.stratego import PIECES, IllegalMove, Options, ai
+from ui.checks import inconsistent, player_name
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
 from ui.stratego.setup_board import SetupBoard, index_of
 
@@ -82,7 +85,7 @@ def checked_seats(seats: object) -> dict[str, str]:
     ({'red': 'person', 'blue': 'person'}, 'person')
     """
     given = seats if isinstance(seats, Mapping) else {}
-    checked = {player: seat_value(given.get(player), ai.LEVELS) for player in PLAYERS}
+    checked = {player: seat_value(given.get(player), ai.SEAT_LEVELS) for player in PLAYERS}
     if not people(checked):
         return {player: PERSON for player in PLAYERS}
     return checked
@@ -96,7 +99,7 @@ def is_default_name(t: Callable[..., str], name: str) -> bool:
     """Whether a name field still holds what the app put there (an army's name, or a
     computer's), so that choosing another seat may replace it."""
     defaults = {t(f"stratego_army_{player}") for player in PLAYERS}
-    defaults |= {computer_name(t, level) for level in ai.LEVELS}
+    defaults |= {computer_name(t, level) for level in ai.SEAT_LEVELS}
     return not name.strip() or " ".join(name.split()) in defaults
 
 
@@ -130,6 +133,19 @@ def names_for_seats(
     if names["red"] == names["blue"]:
         names = {p: f"{names[p]} ({t(f'stratego_army_{p}')})" for p in PLAYERS}
     return names
+
+
+def _checked_setups(setups: object) -> dict[str, str]:
+    """The armies already set up, each a legal setup (``engine.errors.SetupError``, the
+    family both games share, if not)."""
+    if setups is None:
+        return {}
+    if not isinstance(setups, dict):
+        raise inconsistent("setups")
+    try:
+        return {p: stratego.parse_setup(text) for p, text in setups.items() if p in PLAYERS}
+    except stratego.SetupError as error:
+        raise SetupError(error.code, str(error), **error.params) from None
 
 
 @dataclass
@@ -622,6 +638,15 @@ class Session:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Session:
+        """A saved session, checked as a whole before anything of it is used (a file may
+        have been edited): every setup is a legal army, the stage agrees with the game
+        (whose moves the engine replays), names are clamped as the form clamps them.
+
+        Raises ``engine.errors.SetupError`` for a setup that is not a legal army,
+        ``engine.errors.SaveError`` ``inconsistent`` (params: ``part``) for parts that
+        contradict each other, the engine's errors for its game, and
+        ValueError/KeyError/TypeError for a document that is not a session at all.
+        """
         if data.get("game") != "stratego" or data.get("format") != FORMAT:
             raise ValueError("not a Stratego session")
         names = data["names"]
@@ -629,28 +654,71 @@ class Session:
         player = data["player"]
         if stage not in STAGES or player not in PLAYERS:
             raise ValueError("bad stage")
+        if not isinstance(names, dict) or not all(isinstance(names.get(p), str) for p in PLAYERS):
+            raise inconsistent("names")
         seats = checked_seats(data.get("seats"))  # older saves: two persons
         seed = data.get("seed")
+        numbering = data.get("numbering", "european")
+        note = data.get("note")
         session = cls(
-            names={p: str(names[p]) for p in PLAYERS},
+            names={p: player_name(names[p]) for p in PLAYERS},
             options=Options.from_dict(data.get("options") or {}),
-            numbering=data.get("numbering", "european"),
+            numbering=numbering if numbering in NUMBERINGS else "european",
             seats=seats,
             seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
             stage=stage,
             player=player,
-            covered=bool(data.get("covered", True)),
-            boards={p: SetupBoard.from_text(data["boards"][p]) for p in PLAYERS},
-            setups={p: s for p, s in data.get("setups", {}).items() if p in PLAYERS},
-            note=data.get("note"),
+            covered=bool(data.get("covered", True)) and stage != "over",
+            boards={p: SetupBoard.from_text(str(data["boards"][p])) for p in PLAYERS},
+            setups=_checked_setups(data.get("setups")),
+            note=note if isinstance(note, str) else None,
         )
-        if data.get("engine"):
-            session.game = stratego.from_json(data["engine"])
-        elif stage != "setup":
-            raise ValueError("a game stage without a game")
+        engine = data.get("engine")
+        if engine:
+            if not isinstance(engine, str):
+                raise inconsistent("engine")
+            parse_json(engine)  # refuses absurd nesting before the engine parses it
+            session.game = stratego.from_json(engine)
+        session._check_game()
         if session.solo:
             session._settle_solo()
+        session._check_turn()
         return session
+
+    def _check_game(self) -> None:
+        """The stage agrees with the game: none while setting up (Red first, then Blue),
+        one from then on, over exactly when it has a result."""
+        game = self.game
+        if self.stage == "setup":
+            # Red sets up first, then Blue; the game starts when both are ready.
+            if game is not None:
+                raise inconsistent("engine")
+            if set(self.setups) != (set() if self.player == "red" else {"red"}):
+                raise inconsistent("setups")
+            return
+        if game is None:
+            raise inconsistent("engine")
+        self.setups = {"red": game.red_setup, "blue": game.blue_setup}
+        if (self.stage == "over") != (game.result is not None):
+            raise inconsistent("stage")
+
+    def _check_turn(self) -> None:
+        """The player of the stage is the one the game says, as the app leaves them."""
+        game, player = self.game, self.player
+        if game is None or self.stage == "over":
+            return
+        if self.stage == "turn":
+            agrees = game.turn == player and not game.rescue_pending
+        elif self.stage == "moved":
+            # The player has just played (a rescue choice may still be theirs to make).
+            agrees = bool(game.moves) and game.moves[-1].player == player
+            agrees = agrees and game.turn == (player if game.rescue_pending else other(player))
+        elif self.stage == "draw_offer":
+            agrees = game.turn == other(player) and not game.rescue_pending
+        else:
+            agrees = True
+        if not agrees:
+            raise inconsistent("stage")
 
     def _settle_solo(self) -> None:
         """A game against the computer has no cover, no hand-over and no draw offer
@@ -666,7 +734,7 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str) -> Session:
-        data = json.loads(text)
+        data = parse_json(text)
         if not isinstance(data, dict):
             raise ValueError("not a session")
         return cls.from_dict(data)

@@ -7,6 +7,8 @@ previous save whole). Named setups live under one key as a JSON object.
 >>> storage = MemoryStorage()
 >>> save_session(storage, '{"stage": "turn"}'), load_session(storage)
 (True, '{"stage": "turn"}')
+>>> has_game_in_progress(storage)  # not a session that opens
+False
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.saves import parse_json
 from ui import store
 from ui.store import MemoryStorage, read_item
 
@@ -38,15 +41,16 @@ def clear_session(storage: Any) -> None:
 
 
 def has_game_in_progress(storage: Any) -> bool:
-    """Whether a Stratego session that has not ended is saved (for the home screen)."""
-    text = load_session(storage)
-    if not text:
+    """Whether a Stratego game that has not ended is saved and opens: its session is
+    whole and every move replays (for the home screen's "Continue"). A damaged latest
+    save counts through the copy before it (see :func:`ui.store.recover`)."""
+    if not load_session(storage):
         return False
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and data.get("game") == "stratego" and data.get("stage") != "over"
+    # Imported here: the home screen asks this at start-up; the session brings the engine.
+    from ui.stratego.session import Session
+
+    session = store.load_parsed(storage, GAME, Session.from_json)
+    return session is not None and session.in_progress
 
 
 def saved_setups(storage: Any) -> dict[str, str]:
@@ -55,7 +59,7 @@ def saved_setups(storage: Any) -> dict[str, str]:
     if not text:
         return {}
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except ValueError:
         return {}
     if not isinstance(data, dict):

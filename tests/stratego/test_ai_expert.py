@@ -1,0 +1,209 @@
+"""The expert computer: legal, blind to hidden ranks, within its node budget, the same
+move however its thinking is sliced, and sound in positions a player can judge."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+from engine import stratego
+from engine.stratego import ai, ai_expert
+from tests.stratego.test_ai import _view_with, play
+from tests.stratego.util import position
+
+SLOW = sys.platform == "emscripten"
+#: A smaller budget keeps whole games quick in the tests; the decisions are made the
+#: same way (the budget only decides how deep the search gets).
+TEST_BUDGET = 400
+
+
+@pytest.fixture
+def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai_expert, "NODE_BUDGET", TEST_BUDGET)
+
+
+def _decide(view: dict[str, object], legal: list[str], seed: int, **kw: int) -> ai_expert.Thinking:
+    thinking = ai_expert.Thinking(view, legal, random.Random(seed), **kw)
+    thinking.run()
+    return thinking
+
+
+@pytest.mark.usefixtures("small_budget")
+def test_expert_plays_legal_moves_to_the_end_of_a_game() -> None:
+    game = play("expert", "random", 1, max_plies=150 if SLOW else 1500)
+    # In Pyodide (three times slower) the game is cut short: its moves were legal.
+    assert game.result == "red" or (SLOW and game.result is None)
+
+
+@pytest.mark.usefixtures("small_budget")
+def test_expert_with_every_option() -> None:
+    options = stratego.Options(
+        silent_defence=True,
+        rescue=True,
+        attackers_advantage=True,
+        classic_scouts=True,
+        chasing_rule=True,
+        two_squares_limit=3,
+    )
+    game = play("easy", "expert", 4, options, max_plies=120 if SLOW else 400)
+    assert game.move_count > 0
+
+
+def _midgame(seed: int, plies: int) -> stratego.Game:
+    rng = random.Random(seed)
+    game = stratego.new_game(ai.choose_setup(rng), ai.choose_setup(rng))
+    for _ in range(plies):
+        game.play(ai.choose_move(game.view(game.turn), game.legal_moves(), "hard", rng))
+    return game
+
+
+@pytest.mark.parametrize("budget", [300, 1000])
+def test_respects_its_node_budget(budget: int) -> None:
+    game = _midgame(3, 40)
+    thinking = _decide(game.view(game.turn), game.legal_moves(), 1, node_budget=budget)
+    assert thinking.nodes <= budget
+    assert thinking.depth >= 1
+    assert thinking.move in game.legal_moves()
+
+
+def test_more_nodes_search_deeper() -> None:
+    game = _midgame(3, 40)
+    view, legal = game.view(game.turn), game.legal_moves()
+    shallow = _decide(view, legal, 1, node_budget=300)
+    deep = _decide(view, legal, 1, node_budget=3000)
+    assert deep.depth > shallow.depth
+
+
+@pytest.mark.parametrize("slice_nodes", [1, 7, 60, 500])
+def test_slices_give_the_move_of_one_run(slice_nodes: int) -> None:
+    game = _midgame(5, 30)
+    view, legal = game.view(game.turn), game.legal_moves()
+    whole = _decide(view, legal, 9, node_budget=1500)
+    sliced = ai_expert.Thinking(view, legal, random.Random(9), node_budget=1500)
+    steps = 0
+    while True:
+        before = sliced.nodes
+        done = sliced.step(slice_nodes)
+        assert sliced.nodes - before <= slice_nodes  # a slice never runs on
+        if done:
+            break
+        steps += 1
+    assert (sliced.move, sliced.nodes, sliced.depth) == (whole.move, whole.nodes, whole.depth)
+    assert steps >= 1500 // slice_nodes
+
+
+def test_time_slices_give_the_move_of_one_run() -> None:
+    game = _midgame(5, 30)
+    view, legal = game.view(game.turn), game.legal_moves()
+    whole = _decide(view, legal, 9, node_budget=1500)
+    sliced = ai_expert.Thinking(view, legal, random.Random(9), node_budget=1500)
+    while not sliced.step(10**6, max_seconds=0.002):
+        pass
+    assert (sliced.move, sliced.nodes) == (whole.move, whole.nodes)
+
+
+def test_start_thinking_is_choose_move_in_slices() -> None:
+    game = _midgame(6, 20)
+    view, legal = game.view(game.turn), game.legal_moves()
+    for level in ai.LEVELS:
+        decision = ai.start_thinking(view, legal, level, random.Random(4))
+        steps = 1
+        while not decision.step(100):
+            steps += 1
+        assert decision.move == ai.choose_move(view, legal, level, random.Random(4))
+        assert steps > 1 if level == "expert" else steps == 1
+    with pytest.raises(ValueError):
+        ai.start_thinking(view, legal, "grandmaster", random.Random(1))
+    with pytest.raises(ValueError):
+        ai.start_thinking(view, [], "expert", random.Random(1))
+
+
+def test_search_leaves_the_position_as_it_found_it() -> None:
+    game = _midgame(7, 50)
+    view = game.view(game.turn)
+    thinking = ai_expert.Thinking(view, game.legal_moves(), random.Random(1))
+    for _ in thinking._setup(view):
+        pass
+    before = (
+        thinking._board[:],
+        thinking._dist[:],
+        thinking._movable[:],
+        thinking._material,
+        thinking._position,
+        thinking._hash,
+        thinking._shuttle[:],
+    )
+    search = thinking._search(2, -ai_expert._INF, ai_expert._INF, 0, 0)
+    thinking._budget = 10**9
+    thinking._pause_at = 10**9
+    with pytest.raises(StopIteration):
+        next(search)
+    after = (
+        thinking._board,
+        thinking._dist,
+        thinking._movable,
+        thinking._material,
+        thinking._position,
+        thinking._hash,
+        thinking._shuttle,
+    )
+    assert after == before
+
+
+def _choose(game: stratego.Game, view: dict[str, object]) -> str:
+    return ai.choose_move(view, game.legal_moves(), "expert", random.Random(1))
+
+
+def test_spy_takes_a_known_marshal() -> None:
+    game = position(e4="rS", e5="bX", a1="rF", b1="r4", j10="bF", i10="bB")
+    assert _choose(game, _view_with(game, e5="X")) == "e4-e5"
+
+
+def test_takes_the_weaker_and_spares_the_stronger() -> None:
+    game = position(e4="r5", e5="b9", f4="b4", a1="rF", j10="bF", i10="bB")
+    assert _choose(game, _view_with(game, e5="9", f4="4")) == "e4-f4"
+
+
+def test_runs_from_a_known_stronger_piece() -> None:
+    game = position(e4="r8", e5="b9", a1="rF", b1="rB", c1="r4", j10="bF", i10="bB")
+    move = _choose(game, _view_with(game, e5="9"))
+    assert move in ("e4-d4", "e4-f4", "e4-e3")
+
+
+def test_only_a_miner_attacks_a_known_bomb() -> None:
+    game = position(e6="r9", d6="r3", e7="bB", a1="rF", b1="rB", j10="bF", i10="bB", a10="b4")
+    view = _view_with(game, e7="B")
+    view["pieces"]["e7"]["moved"] = False
+    assert _choose(game, view) != "e6-e7"
+
+
+def test_takes_the_flag_when_it_is_known() -> None:
+    game = position(e6="r4", e7="bF", f6="b9", a1="rF", b1="r2", j10="bB")
+    view = _view_with(game, e7="F", f6="9")
+    assert _choose(game, view) == "e6-e7"
+
+
+def test_guards_the_last_movable_piece() -> None:
+    """With one movable piece left, it does not throw it at an unknown piece that is
+    likely a Bomb: losing it would lose the game."""
+    game = position(a1="rF", b1="rB", e4="r4", e5="bB", d10="bF", c10="b3", f10="bB")
+    view = game.view("red")
+    assert _choose(game, view) != "e4-e5"
+
+
+def test_expert_sets_up_from_fortified_human_setups() -> None:
+    humans = set(stratego.human_setups())
+    for seed in range(8):
+        setup = ai_expert.choose_setup(random.Random(seed))
+        assert stratego.is_valid_setup(setup)
+        assert setup in humans or stratego.mirror_setup(setup) in humans
+        assert ai_expert.fortified(setup)
+        flag = setup.index("F")
+        assert flag < 10  # the back rank
+    assert ai.Player("expert", seed=3).setup() == ai_expert.choose_setup(random.Random(3))
+    assert not ai_expert.fortified("F" + "2" * 39)
+    walled = "FB" + "3" * 8 + "B" + "3" * 29
+    assert ai_expert.fortified(walled)
+    assert len(ai_expert.strong_setups()) > 19000
