@@ -44,8 +44,9 @@ class GameProtocol(Protocol[ActionT]):
 
     def can_undo(self) -> bool: ...
 
-    def undo(self) -> None:
-        """Take back the last action, in place; raises IllegalAction if nothing can be."""
+    def undo(self) -> object:
+        """Take back the last action, in place; raises IllegalAction if nothing can be.
+        (What it returns is the game's own: Ideology returns the game itself.)"""
         ...
 
     def view(self, player: str | None) -> Mapping[str, Any]:

@@ -21,9 +21,10 @@ from .data import (
     REGIONS,
     STATUSES,
 )
-from .errors import IdeologyError, IllegalAction, SaveError, SetupError
+from .errors import GameError, IdeologyError, IllegalAction, SaveError, SetupError
 from .game import Game, new_game
 from .saves import SAVE_VERSION, from_json
+from .views import GameView
 
 __all__ = [
     "ADVANCES",
@@ -36,6 +37,8 @@ __all__ = [
     "STATUSES",
     "Action",
     "Game",
+    "GameError",
+    "GameView",
     "IdeologyError",
     "IllegalAction",
     "SaveError",

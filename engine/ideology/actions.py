@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final
 
 from .data import (
@@ -65,32 +64,81 @@ FORMS: Final[dict[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Action:
-    """One parsed action. ``str(action)`` is its canonical text."""
+class Action(str):
+    """One action, typed: ``verb`` and the fields its form needs (``None`` otherwise).
+
+    An action *is* its canonical notation: a ``str`` whose value is the text
+    ``legal_actions`` lists and saves hold, so ``str(action)``, ``json.dumps`` and
+    comparing with text all work, and two actions are equal when they are the same action.
+    Build one from its fields (never from text: that is :func:`parse`).
+
+    >>> action = Action(PLACE, card_type="military", region="Australia")
+    >>> action, action.verb, action.region
+    (Action('place military Australia'), 'place', 'Australia')
+    >>> action == "place military Australia" and action == parse("PLACE Military australia")
+    True
+    """
 
     verb: str
-    card_type: str | None = None
-    region: str | None = None
-    ideology: str | None = None  # owner (remove), defender (attack) or other side (diplomacy)
-    advance: str | None = None
-    status: str | None = None
+    card_type: str | None
+    region: str | None
+    #: The owner (remove), the defender (attack) or the other side (diplomacy).
+    ideology: str | None
+    advance: str | None
+    status: str | None
 
-    def __str__(self) -> str:
-        verb = self.verb
-        if verb == PLACE:
-            return f"place {self.card_type} {self.region}"
-        if verb == REMOVE:
-            return f"remove {self.card_type} {self.region} {self.ideology}"
-        if verb == DISCARD:
-            return f"discard {self.card_type}"
-        if verb == BUY:
-            return f"buy {self.advance}"
-        if verb == ATTACK:
-            return f"attack {self.ideology} {self.card_type} {self.region}"
-        if verb == DIPLOMACY:
-            return f"diplomacy {self.ideology} {self.status}"
-        return verb
+    def __new__(
+        cls,
+        verb: str,
+        card_type: str | None = None,
+        region: str | None = None,
+        ideology: str | None = None,
+        advance: str | None = None,
+        status: str | None = None,
+    ) -> Action:
+        values = (card_type, region, ideology, advance, status)
+        needed = _NEEDED.get(verb)
+        if needed is None or needed != tuple(value is not None for value in values):
+            given = sorted(name for name, value in zip(_FIELD_NAMES, values, strict=True) if value)
+            form = FORMS.get(verb, " | ".join(FORMS.values()))
+            raise IllegalAction(
+                "bad_syntax", f"{verb!r} with {given} is not an action: {form}.", form=form
+            )
+        fields = dict(zip(_FIELD_NAMES, values, strict=True), verb=verb)
+        action = super().__new__(cls, _NOTATION[verb].format_map(fields))
+        action.__dict__.update(fields)  # set once here; __setattr__ refuses changes
+        return action
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an Action cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str | None, ...]]:  # copy, pickle
+        return (
+            Action,
+            (self.verb, self.card_type, self.region, self.ideology, self.advance, self.status),
+        )
+
+
+#: The text of each form (the canonical notation), from the action's fields.
+_NOTATION: Final[dict[str, str]] = {
+    DISCARD: "discard {card_type}",
+    PLACE: "place {card_type} {region}",
+    BUY: "buy {advance}",
+    REMOVE: "remove {card_type} {region} {ideology}",
+    ATTACK: "attack {ideology} {card_type} {region}",
+    DIPLOMACY: "diplomacy {ideology} {status}",
+    **{verb: verb for verb in BARE_VERBS},
+}
+#: The optional fields of an action, in the order ``Action`` takes them.
+_FIELD_NAMES: Final = ("card_type", "region", "ideology", "advance", "status")
+#: Which of those fields each form needs.
+_NEEDED: Final[dict[str, tuple[bool, ...]]] = {
+    verb: tuple("{" + name + "}" in text for name in _FIELD_NAMES)
+    for verb, text in _NOTATION.items()
+}
 
 
 def normalise(text: str) -> str:
@@ -123,21 +171,49 @@ _ADVANCE_NAMES: Final = _aliases(
 )
 
 
+def _longest(names: Mapping[str, str], spellings: list[str]) -> int:
+    return max(len(name) for name in [*names.values(), *spellings])
+
+
+_LONGEST_TYPE: Final = _longest(_TYPE_NAMES, list(CARD_TYPE_NAMES_ES.values()))
+_LONGEST_REGION: Final = _longest(_REGION_NAMES, [r.name_es for r in REGIONS.values()])
+_LONGEST_IDEOLOGY: Final = _longest(_IDEOLOGY_NAMES, [i.name_es for i in IDEOLOGIES.values()])
+_LONGEST_ADVANCE: Final = _longest(_ADVANCE_NAMES, [a.name_es for a in ADVANCES.values()])
+_LONGEST_STATUS: Final = _longest(_STATUS_NAMES, list(STATUS_NAMES_ES.values()))
+#: The longest action text the notation accepts (any accepted spelling, single spaces).
+#: Longer text is refused before it is read, so no input can make parsing slow.
+MAX_ACTION_LENGTH: Final = max(
+    len(DISCARD) + 1 + _LONGEST_TYPE,
+    len(PLACE) + 1 + _LONGEST_TYPE + 1 + _LONGEST_REGION,
+    len(BUY) + 1 + _LONGEST_ADVANCE,
+    len(REMOVE) + 1 + _LONGEST_TYPE + 1 + _LONGEST_REGION + 1 + _LONGEST_IDEOLOGY,
+    len(ATTACK) + 1 + _LONGEST_IDEOLOGY + 1 + _LONGEST_TYPE + 1 + _LONGEST_REGION,
+    len(DIPLOMACY) + 1 + _LONGEST_IDEOLOGY + 1 + _LONGEST_STATUS,
+)
+#: No name of any table is longer than this; longer text names nothing.
+_MAX_NAME_LENGTH: Final = max(_LONGEST_REGION, _LONGEST_IDEOLOGY, _LONGEST_ADVANCE)
+
+
 def ideology_named(text: str) -> str | None:
     """The canonical ideology for an English or Spanish name or a letter, else None.
 
     >>> ideology_named("fundamentalismo islamico"), ideology_named("K"), ideology_named("x")
     ('Islamic Fundamentalism', 'Communism', None)
     """
+    if len(text) > 2 * _MAX_NAME_LENGTH:  # room for stray spaces, never a name
+        return None
     return _IDEOLOGY_NAMES.get(normalise(text))
 
 
 def region_named(text: str) -> str | None:
     """The canonical region for an English or Spanish name, else None."""
+    if len(text) > 2 * _MAX_NAME_LENGTH:
+        return None
     return _REGION_NAMES.get(normalise(text))
 
 
-def _unknown(kind: str, text: str) -> IllegalAction:
+def unknown(kind: str, text: str) -> IllegalAction:
+    """The IllegalAction ``unknown_<kind>`` for a name the tables do not know."""
     return IllegalAction(f"unknown_{kind}", f"There is no {kind} called {text!r}.", name=text)
 
 
@@ -146,12 +222,20 @@ def _named(names: Mapping[str, str], kind: str, words: list[str]) -> str:
     text = " ".join(words)
     name = names.get(text)
     if name is None:
-        raise _unknown(kind, text)
+        raise unknown(kind, text)
     return name
 
 
 def _card_type(word: str) -> str:
     return _named(_TYPE_NAMES, "type", [word])
+
+
+def card_type_named(text: str) -> str:
+    """The canonical card type for an English or Spanish name; IllegalAction otherwise."""
+    name = _TYPE_NAMES.get(normalise(text)) if isinstance(text, str) and len(text) < 40 else None
+    if name is None:
+        raise unknown("type", str(text)[:80])
+    return name
 
 
 def _region(words: list[str]) -> str:
@@ -176,9 +260,19 @@ def _bad_syntax(text: str, verb: str | None) -> IllegalAction:
 
 
 def parse(text: str) -> Action:
-    """Parse action text; raises IllegalAction (codes bad_syntax, unknown_*) if malformed."""
+    """Parse action text (an Action is returned as it is); raises IllegalAction (codes
+    too_long, bad_syntax, unknown_*) if malformed."""
+    if isinstance(text, Action):
+        return text
     if not isinstance(text, str):
-        raise IllegalAction("bad_syntax", "An action must be text.", action=repr(text))
+        raise IllegalAction("bad_syntax", "An action must be text.", action=repr(text)[:80])
+    if len(text) > MAX_ACTION_LENGTH:
+        raise IllegalAction(
+            "too_long",
+            f"That is not an action: no action is longer than {MAX_ACTION_LENGTH} characters.",
+            length=len(text),
+            maximum=MAX_ACTION_LENGTH,
+        )
     words = normalise(text).split()
     if not words:
         raise _bad_syntax(text, None)
@@ -194,7 +288,7 @@ def parse(text: str) -> Action:
     if verb == BUY and args:
         advance = _ADVANCE_NAMES.get(" ".join(args))
         if advance is None:
-            raise _unknown("advance", " ".join(args))
+            raise unknown("advance", " ".join(args))
         return Action(verb, advance=advance)
     if verb == REMOVE and len(args) >= 3:
         card_type = _card_type(args[0])
@@ -207,8 +301,8 @@ def parse(text: str) -> Action:
                 return Action(verb, card_type=card_type, region=region, ideology=owner)
         for split in range(1, len(rest)):
             if " ".join(rest[:split]) in _REGION_NAMES:
-                raise _unknown("ideology", " ".join(rest[split:]))
-        raise _unknown("region", " ".join(rest[:-1]))
+                raise unknown("ideology", " ".join(rest[split:]))
+        raise unknown("region", " ".join(rest[:-1]))
     if verb == ATTACK and len(args) >= 3:
         # attack <defender> <type> <region>: the type is the first word naming a type.
         for position in range(1, len(args) - 1):
@@ -223,6 +317,6 @@ def parse(text: str) -> Action:
     if verb == DIPLOMACY and len(args) >= 2:
         status = _STATUS_NAMES.get(args[-1])
         if status is None:
-            raise _unknown("status", args[-1])
+            raise unknown("status", args[-1])
         return Action(verb, ideology=_ideology(args[:-1]), status=status)
     raise _bad_syntax(text, verb if verb in FORMS else None)

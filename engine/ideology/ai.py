@@ -29,7 +29,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
+
+#: ``Action`` (what ``legal_actions`` gives) or plain text: the computer returns the same.
+ActionT = TypeVar("ActionT", bound=str)
 
 LEVELS = ("random", "greedy")
 QUIET = ("pass", "done", "stop", "yield")
@@ -47,9 +50,11 @@ ADVANCE_PRIORITY = {
 
 
 def choose_action(
-    view: Mapping[str, Any], legal_actions: Sequence[str], level: str, rng: random.Random
-) -> str:
-    """The action the computer takes at ``level``, from ``view`` and ``legal_actions`` only.
+    view: Mapping[str, Any], legal_actions: Sequence[ActionT], level: str, rng: random.Random
+) -> ActionT:
+    """The action the computer takes at ``level``, from ``view`` and ``legal_actions`` only
+    (``game.legal_actions(player)``: typed actions; their text works too). Returns one of
+    ``legal_actions``.
 
     Deterministic given the state of ``rng``. Raises ``ValueError`` for an unknown level
     or when there is no legal action.
@@ -64,7 +69,8 @@ def choose_action(
         if quiet and rng.random() < 0.3:
             return quiet[0]
         return rng.choice(actions)
-    return _Greedy(view, actions, rng).choose()
+    texts = [str(a) for a in actions]
+    return actions[texts.index(_Greedy(view, texts, rng).choose())]
 
 
 class Player:
@@ -76,7 +82,7 @@ class Player:
         self.level = level
         self.rng = random.Random(seed)
 
-    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[str]) -> str:
+    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[ActionT]) -> ActionT:
         return choose_action(view, legal_actions, self.level, self.rng)
 
 

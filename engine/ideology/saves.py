@@ -1,11 +1,17 @@
-"""Saved games: a versioned JSON document holding the ideologies, the seed, the options and
-the action log. Loading replays the log, so a save gives back an equal game.
+"""Saved games: the engine-wide envelope (:mod:`engine.saves`) holding the ideologies, the
+seed, the options and the action log. Loading replays the log, so a save gives back an
+equal game; every refusal is a :class:`SaveError` with one of
+:data:`engine.saves.SAVE_ERROR_CODES`, the same codes as Stratego's.
 
 >>> from engine.ideology import new_game
 >>> game = new_game(["Fascism", "Imperialism"], seed=3)
->>> game.apply(game.to_act[0], "done")
+>>> _ = game.apply(game.to_act[0], "done")
 >>> from_json(game.to_json()) == game
 True
+>>> from_json("[1]")
+Traceback (most recent call last):
+  ...
+engine.errors.SaveError: The save is not a JSON object.
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .errors import IdeologyError, SaveError
+from engine.saves import check_envelope, parse_json
+
+from .errors import GameError, SaveError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,30 +47,14 @@ def to_json(game: Game) -> str:
 
 def from_json(text: str | bytes) -> Game:
     """The game a saved document describes; raises SaveError with a clear message."""
-    try:
-        document = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise SaveError("not_json", f"The save is not valid JSON: {error}.") from None
-    return from_dict(document)
+    return from_dict(parse_json(text))
 
 
 def from_dict(document: Any) -> Game:
+    """:func:`from_json` for a document already parsed."""
     from .game import new_game
 
-    if not isinstance(document, dict):
-        raise SaveError("bad_document", "The save must be a JSON object.")
-    if document.get("game") != GAME_NAME:
-        raise SaveError(
-            "wrong_game", "This is not a saved Ideology game.", game=repr(document.get("game"))
-        )
-    version = document.get("version")
-    if version != SAVE_VERSION:
-        raise SaveError(
-            "unknown_version",
-            f"This save has version {version!r}; this program reads version {SAVE_VERSION}.",
-            version=repr(version),
-            supported=SAVE_VERSION,
-        )
+    document = check_envelope(document, GAME_NAME, SAVE_VERSION)
     for key in ("ideologies", "seed", "actions"):
         if key not in document:
             raise SaveError("missing_field", f"The save has no {key!r}.", field=key)
@@ -80,20 +72,25 @@ def from_dict(document: Any) -> Game:
         )
     try:
         game = new_game(document["ideologies"], document["seed"], options)
-    except IdeologyError as error:
+    except GameError as error:
         raise SaveError(
-            "bad_setup", f"The save cannot start its game: {error.message}", cause=error.code
+            "bad_setup",
+            f"The save cannot start its game: {error.message}",
+            cause=error.code,
+            detail=error.message,
         ) from None
     for index, (player, action) in enumerate(actions):
         try:
             game.apply(player, action)
-        except IdeologyError as error:
+        except GameError as error:
             raise SaveError(
                 "illegal_action",
-                f"Action {index + 1} ({player}: {action!r}) cannot be replayed: {error.message}",
+                f"Action {index + 1} ({player[:40]}: {action[:80]!r}) cannot be replayed: "
+                f"{error.message}",
                 index=index,
-                player=player,
-                action=action,
+                player=player[:80],
+                action=action[:80],
                 cause=error.code,
+                detail=error.message,
             ) from None
     return game

@@ -8,10 +8,10 @@ from types import ModuleType
 import pytest
 
 from engine import ideology
-from engine.ideology import actions, data, errors, game, saves
+from engine.ideology import actions, data, errors, game, saves, state
 
 
-@pytest.mark.parametrize("module", [ideology, actions, data, errors, game, saves])
+@pytest.mark.parametrize("module", [ideology, actions, data, errors, game, saves, state])
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.failed == 0

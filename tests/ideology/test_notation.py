@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+import json
+
 import pytest
 
 from engine import ideology
-from engine.ideology.actions import parse
+from engine.ideology.actions import MAX_ACTION_LENGTH, Action, parse
 
 
 @pytest.mark.parametrize(
@@ -77,3 +80,70 @@ def test_apply_rejects_malformed_text_without_changing_state() -> None:
         game.apply(game.to_act[0], "place military Atlantis")
     assert caught.value.code == "unknown_region"
     assert game == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remove military " + "x " * 500_000 + "Communism",  # every split would be tried
+        "attack " + "Fascism " * 130_000 + "cultural France",
+        "place military " + " " * 1_000_000 + "Australia",
+        "é" * 1_000_000,
+    ],
+)
+def test_text_longer_than_any_action_is_refused_at_once(text: str) -> None:
+    # Without the length bound the first of these takes minutes (quadratic splitting).
+    game = ideology.new_game(["Capitalism", "Communism"], seed=2)
+    for attempt in (lambda: parse(text), lambda: game.apply(game.to_act[0], text)):
+        with pytest.raises(ideology.IllegalAction) as caught:
+            attempt()
+        assert caught.value.code == "too_long"
+        assert caught.value.params == {"length": len(text), "maximum": MAX_ACTION_LENGTH}
+
+
+def test_the_longest_spellings_are_still_actions() -> None:
+    longest = "remove económica África Occidental Fundamentalismo islámico"
+    assert len(longest) == MAX_ACTION_LENGTH
+    assert str(parse(longest)) == "remove economic West Africa Islamic Fundamentalism"
+    assert parse(longest.upper()).region == "West Africa"
+    with pytest.raises(ideology.IllegalAction) as caught:
+        parse(longest + " ")
+    assert caught.value.code == "too_long"
+
+
+def test_every_canonical_action_fits_the_bound() -> None:
+    for region in ideology.REGIONS:
+        for owner in ideology.IDEOLOGIES:
+            for card_type in ideology.CARD_TYPES:
+                for text in (
+                    f"remove {card_type} {region} {owner}",
+                    f"attack {owner} {card_type} {region}",
+                ):
+                    assert len(text) <= MAX_ACTION_LENGTH
+                    assert str(parse(text)) == text
+
+
+def test_actions_are_built_from_their_fields_and_are_their_text() -> None:
+    action = Action("attack", ideology="Fascism", card_type="cultural", region="France")
+    assert action == "attack Fascism cultural France" == parse("attack fascismo cultural francia")
+    assert (action.verb, action.ideology, action.card_type, action.region) == (
+        "attack",
+        "Fascism",
+        "cultural",
+        "France",
+    )
+    assert action.advance is None and Action("pass") == "pass"
+    assert json.dumps([action]) == '["attack Fascism cultural France"]'
+    assert (
+        copy.deepcopy(action).region == "France" and {action: 1}["attack Fascism cultural France"]
+    )
+    with pytest.raises(AttributeError):
+        action.region = "Italy"  # type: ignore[misc]
+    for verb, fields in (
+        ("place", {"card_type": "military"}),
+        ("fly", {}),
+        ("pass", {"region": "Iran"}),
+    ):
+        with pytest.raises(ideology.IllegalAction) as caught:
+            Action(verb, **fields)
+        assert caught.value.code == "bad_syntax"

@@ -796,3 +796,68 @@ def test_exchanged_card_types_stay_out_of_the_log() -> None:
     game.apply(C, "done")
     for entry in game.log:
         assert "military" not in str(entry)
+
+
+# --- Exhaustion (end of phase 8) -----------------------------------------------------------
+
+
+def _every_card_on_the_map(game: Game) -> None:
+    """Each player keeps 3/3/3 at home and ties the other 12 of each type with the other
+    player on six level-2 regions (2 + 2 cards a zone), so those stay independent."""
+    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "India"):
+        for player in (C, K):
+            put(game, name, player, military=2, economic=2, cultural=2)
+
+
+def test_exhaustion_ends_the_game_won_by_the_most_influence() -> None:
+    game = scenario([C, K])
+    game.order = [K, C]
+    give_advances(game, C, "Technological Supremacy")  # C 4 influence, K 3
+    _every_card_on_the_map(game)
+    assert all(not (d.hand or d.draw or d.discard) for d in game.decks.values())
+    evaluate(game)
+    assert game.is_terminal and game.result == C and game.end_reason == "exhaustion"
+    end = events(game, "game_end")[0]
+    assert (end["reason"], end["winner"], end["influence"]) == ("exhaustion", C, 4)
+    assert game.to_act == [] and game.order == [C, K]
+    view = game.view(K)
+    assert view["result"] == C and view["end_reason"] == "exhaustion"
+    check_invariants(game)
+
+
+def test_exhaustion_tie_goes_to_the_new_turn_order() -> None:
+    game = scenario([C, K])
+    game.order = [K, C]
+    _every_card_on_the_map(game)
+    evaluate(game)
+    assert game.influence(C) == game.influence(K) == 3
+    assert game.result == K and game.end_reason == "exhaustion"
+
+
+def test_one_card_left_anywhere_keeps_the_game_going() -> None:
+    for pile in ("hand", "draw", "discard"):
+        game = scenario([C, K])
+        _every_card_on_the_map(game)
+        card = game.regions["India"].zones["cultural"].pop()
+        getattr(game.decks[card[0]], pile).append(card[1])
+        evaluate(game)
+        assert not game.is_terminal and game.end_reason is None, pile
+        assert game.turn == 2
+
+
+def test_influence_above_twelve_is_the_reason_before_exhaustion() -> None:
+    game = scenario([C, K])
+    give_advances(game, C, "Technological Supremacy", "Weapons of Mass Destruction")
+    for name in ("Mexico", "Cuba", "Andes", "Argentina"):  # level 2 each: C ends with 13
+        add_region(game, name, controller=C)
+        put(game, name, C, military=2, economic=2, cultural=2)
+    for name in ("Canada", "France"):  # ties: independent
+        put(game, name, C, military=2, economic=2, cultural=2)
+        put(game, name, K, military=2, economic=2, cultural=2)
+    for name in ("Brazil", "Italy"):
+        put(game, name, K, military=4, economic=4, cultural=4)
+    assert all(not (d.hand or d.draw or d.discard) for d in game.decks.values())
+    evaluate(game)
+    assert game.influence(C) == 13
+    assert game.result == C and game.end_reason == "influence"
+    check_invariants(game)

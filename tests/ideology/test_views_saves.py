@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import ideology
+from engine.errors import GameError
 from engine.ideology.game import Game
+from engine.saves import SAVE_ERROR_CODES
 
 from .randomplay import random_action
 from .scenario import scenario
@@ -103,16 +106,41 @@ def test_save_round_trip_and_undo() -> None:
     assert document["ideologies"] == PLAYERS and document["seed"] == 8
     assert document["options"] == {"turn_limit": 2, "level_counts_only_controller_cards": True}
     assert ideology.from_json(game.to_json()) == game
-    back = history[-2].copy()
-    assert game.undo() == back
     assert ideology.from_json(history[5].to_json()) == history[5]
+
+
+def test_undo_takes_back_the_last_action_in_place() -> None:
+    rng = random.Random(8)
+    game = ideology.new_game(PLAYERS, seed=8, turn_limit=3)
+    undone = 0
+    while not game.is_terminal:
+        before = game.copy()
+        game.apply(*random_action(game, rng))
+        if game.can_undo():
+            same = game
+            assert game.undo() is same  # in place; `game = game.undo()` still works
+            assert game == before and game.view(None) == before.view(None)
+            undone += 1
+            game.apply(*random_action(game, rng))
+        else:
+            with pytest.raises(ideology.IllegalAction) as caught:
+                game.undo()
+            assert caught.value.code == "cannot_undo"
+    assert undone > 20
+    fresh = ideology.new_game(PLAYERS, seed=8)
+    with pytest.raises(ideology.IllegalAction) as caught:
+        fresh.undo()
+    assert caught.value.code == "nothing_to_undo"
 
 
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        ("not json", "not_json"),
-        ("[1, 2]", "bad_document"),
+        ("not json", "bad_json"),
+        (b"\xff", "bad_json"),
+        ("[" * 10_000, "bad_json"),
+        ("[1, 2]", "not_an_object"),
+        ('{"game": "ideology", "version": true}', "unknown_version"),
         ('{"game": "stratego", "version": 1}', "wrong_game"),
         ('{"game": "ideology", "version": 2}', "unknown_version"),
         ('{"game": "ideology", "version": 1, "seed": 1, "actions": []}', "missing_field"),
@@ -142,7 +170,32 @@ def test_bad_saves(text: str, code: str) -> None:
     with pytest.raises(ideology.SaveError) as caught:
         ideology.from_json(text)
     assert caught.value.code == code and caught.value.message
-    assert isinstance(caught.value, ValueError)
+    assert code in SAVE_ERROR_CODES  # the engine-wide codes, the same as Stratego's
+    assert isinstance(caught.value, GameError) and isinstance(caught.value, ValueError)
+
+
+def test_a_save_made_before_the_shared_envelope_still_loads() -> None:
+    # Written by the engine before errors, saves and rules were reorganised (turn limit 4).
+    text = (Path(__file__).parent / "data" / "save-before-shared-envelope.json").read_text()
+    game = ideology.from_json(text)
+    assert len(game.actions) == 160 and game.is_terminal and game.end_reason == "turn_limit"
+    assert game.order == ["Islamic Fundamentalism", "Imperialism", "Fascism"]
+    assert [game.influence(p) for p in game.order] == [5, 5, 4]
+    assert json.loads(game.to_json()) == json.loads(text)
+
+
+def test_a_crafted_save_with_a_huge_action_is_refused_at_once() -> None:
+    document = {
+        "game": "ideology",
+        "version": 1,
+        "ideologies": ["Capitalism", "Communism"],
+        "seed": 7,
+        "actions": [["Communism", "remove military " + "x " * 500_000 + "Communism"]],
+    }
+    with pytest.raises(ideology.SaveError) as caught:
+        ideology.from_json(json.dumps(document))
+    assert caught.value.code == "illegal_action"
+    assert caught.value.params["cause"] == "too_long" and len(caught.value.params["action"]) <= 80
 
 
 def test_error_to_dict_is_plain_json() -> None:
@@ -158,7 +211,7 @@ def test_error_to_dict_is_plain_json() -> None:
 
 def test_can_undo_only_without_reveals() -> None:
     game = scenario([C, K], phase="development")
-    assert not game.can_undo
+    assert not game.can_undo()
     game.decks[C].hand.append(game.decks[C].draw.pop())
     game.apply(C, "done")
-    assert game.can_undo
+    assert game.can_undo() and game.can_undo  # the attribute form reads the same

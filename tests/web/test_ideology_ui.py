@@ -281,3 +281,28 @@ def test_the_log_shows_the_latest_entries_and_offers_the_whole_log() -> None:
     assert "full_log" not in render.over_screen(
         Translator("en"), session, view, view["log"], full_log=True
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "No cards left: Ana (C) wins with the most influence (4)."),
+        ("es", "No quedan cartas: Ana (C) gana con la mayor influencia (4)."),
+    ],
+)
+def test_game_over_by_exhaustion_says_no_cards_were_left(language: str, line: str) -> None:
+    from tests.ideology.scenario import give_advances, put, scenario
+
+    game = scenario(["Capitalism", "Communism"], phase="diplomacy")
+    give_advances(game, "Capitalism", "Technological Supremacy")
+    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "India"):
+        for player in ("Capitalism", "Communism"):
+            put(game, name, player, military=2, economic=2, cultural=2)
+    for player, other in (("Capitalism", "Communism"), ("Communism", "Capitalism")):
+        game.apply(player, f"diplomacy {other} peace")
+        game.apply(player, "done")
+    assert game.end_reason == "exhaustion"
+    session = Session(game=game, names={"Capitalism": "Ana", "Communism": "Bruno"}, stage="over")
+    view = game.view(None)
+    html = render.over_screen(Translator(language), session, view, view["log"])
+    assert f"<p>{line}</p>" in html

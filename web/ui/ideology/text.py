@@ -30,6 +30,12 @@ PLAYER_FIELDS = (
     "controller",
 )
 LIST_OF_PLAYERS = ("order", "players", "to_act", "missing")
+#: The closing line for each way a game ends (the engine's ``game_end`` reason).
+_GAME_END_KEYS = {
+    "influence": "ideology_log_game_end",
+    "turn_limit": "ideology_log_game_end_limit",
+    "exhaustion": "ideology_log_game_end_exhaustion",
+}
 
 
 class Words:
@@ -184,11 +190,7 @@ class Words:
             )
             return self.t("ideology_log_turn_order", order=listed)
         if event == "game_end":
-            key = (
-                "ideology_log_game_end_limit"
-                if params.get("reason") == "turn_limit"
-                else "ideology_log_game_end"
-            )
+            key = _GAME_END_KEYS.get(str(params.get("reason")), "ideology_log_game_end")
             return self.t(key, **f)
         if event == "done" and entry.get("phase") in ("exchange", "development", "diplomacy"):
             return self.t(f"ideology_log_done_{entry['phase']}", **f)
