@@ -51,6 +51,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import ideology, stratego  # after the path fix above
 from engine.ideology import ai as ideology_ai
+from engine.ideology import ai_expert as ideology_expert
 from engine.stratego import ai as stratego_ai
 from engine.stratego import ai_expert as expert
 
@@ -282,6 +283,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--ideology-expert-others", type=int, default=30, help="Ideology: expert vs 2 random"
     )
+    parser.add_argument(
+        "--ideology-expert-budget",
+        type=int,
+        default=None,
+        help="Ideology expert's simulated actions per decision (default: its NODE_BUDGET)",
+    )
     parser.add_argument("--stratego-cap", type=int, default=3000)
     parser.add_argument("--ideology-turns", type=int, default=30)
     parser.add_argument("--seed", type=int, default=0)
@@ -336,11 +343,14 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def ideology_bench(args: argparse.Namespace, games: int) -> None:
+    if args.ideology_expert_budget is not None:  # worker processes are forked after this
+        ideology_expert.NODE_BUDGET = args.ideology_expert_budget
     times: Times = defaultdict(list)
     slices: list[float] = []
     print(
         f"Ideology — 3-player games, one level against two of another, its seat rotating; "
-        f"turn limit {args.ideology_turns}; fair share 33.3%"
+        f"turn limit {args.ideology_turns}; fair share 33.3%; expert budget "
+        f"{ideology_expert.NODE_BUDGET} simulated actions"
     )
     pairings = (
         ("greedy", "random", games),

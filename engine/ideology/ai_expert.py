@@ -36,8 +36,16 @@ from .ai_sample import clone, sample_game
 from .data import CARD_TYPES, REGIONS
 from .game import Game
 
-#: Simulated actions per decision (every action of every look-ahead counts one).
-NODE_BUDGET = 3000
+#: Work per decision: every action of every look-ahead counts one, and one more for each
+#: legal action the greedy model weighs there (``step_cost``), so that the budget follows
+#: the time taken, however crowded the map.
+NODE_BUDGET = 5000
+#: What dealing the hidden cards, starting a look-ahead (a copy of the deal, the
+#: candidate played) and an evaluation (the end of diplomacy) cost, in simulated actions
+#: of about the same time: a short look-ahead (late in a turn) still costs its deal.
+DEAL_COST = 15
+PLAYOUT_COST = 5
+EVALUATION_COST = 10
 #: Simulated actions per slice, keeping one browser task well under 50 ms.
 SLICE_NODES = 100
 #: Candidates played forward: the greedy player's best, the quiet action always among them.
@@ -131,17 +139,24 @@ _NO_DICE = random.Random(0)  # diplomacy choices throw none
 def greedy_action(
     game: Game,
     player: str,
+    legal: list[Action],
     dice: random.Random,
     regions_seen: dict[str, dict[str, Any]] | None = None,
 ) -> Action:
-    """The action the greedy player takes in ``game`` with these dice: the same as
-    ``ai.choose_action(game.view(player), game.legal_actions(player), "greedy", dice)``
-    (diplomacy aside: see :func:`greedy_choices`), except that a lone legal action is
-    taken without a throw of the dice."""
-    legal = rules.legal(game, player)
+    """The action the greedy player takes in ``game`` among ``legal`` (``rules.legal``)
+    with these dice: the same as ``ai.choose_action(game.view(player), legal, "greedy",
+    dice)`` (diplomacy aside: see :func:`greedy_choices`), except that a lone legal action
+    is taken without a throw of the dice."""
     if len(legal) == 1:
         return legal[0]
     return parse(Greedy(table_view(game, player, regions_seen), legal, dice).choose())
+
+
+def step_cost(legal: Sequence[str]) -> int:
+    """What one simulated action costs of the budget: one, plus one for each legal action
+    the greedy model weighs there (its time grows with them: a late game, with many
+    regions in play, offers many more)."""
+    return 1 if len(legal) == 1 else 1 + len(legal)
 
 
 def worth(game: Game, player: str) -> float:
@@ -256,17 +271,18 @@ class Thinking:
             return
         totals = dict.fromkeys(candidates, 0.0)
         horizon = view["turn"] + HORIZON_TURNS
-        while self.nodes < self._budget:
+        while self.nodes + DEAL_COST <= self._budget:
             deal = sample_game(view, rng, greedy_choices)
+            self.nodes += DEAL_COST
             dice = rng.getrandbits(64)
             round_scores: dict[str, float] = {}
             for candidate in candidates:
-                if self.nodes >= self._budget:
+                if self.nodes + PLAYOUT_COST > self._budget:
                     break
                 game = clone(deal)
                 game._rng.seed(dice)
                 rules.execute(game, me, parse(candidate))
-                self.nodes += 1
+                self.nodes += PLAYOUT_COST
                 if not (yield from self._play_forward(game, random.Random(dice), horizon)):
                     break
                 round_scores[candidate] = score(game, me)
@@ -300,18 +316,28 @@ class Thinking:
                 return False
             player = game.to_act[0]
             if game.phase == "diplomacy":
+                # The last player to finish sets off the evaluation.
+                cost = 1 + (EVALUATION_COST if len(game.to_act) == 1 else 0)
+                if self.nodes + cost > self._budget:
+                    return False
                 game.choices[player] = greedy_choices(game, player)
                 rules.execute(game, player, done)
                 if game.phase != "diplomacy":
                     regions_seen.clear()  # evaluated: levels, control and reach change
+                self.nodes += cost - 1
             else:
-                action = greedy_action(game, player, dice, regions_seen)
+                legal = rules.legal(game, player)
+                cost = step_cost(legal)
+                if self.nodes + cost > self._budget:
+                    return False
+                action = greedy_action(game, player, legal, dice, regions_seen)
                 conflict = game.conflict
                 rules.execute(game, player, action)
                 if action.region is not None:
                     regions_seen.pop(action.region, None)
                 if conflict is not None:
                     regions_seen.pop(conflict.region, None)
+                self.nodes += cost - 1
             self.nodes += 1
             if self._pause():
                 yield

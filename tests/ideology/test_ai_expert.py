@@ -8,6 +8,8 @@ import random
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import ideology
 from engine.ideology import ai, ai_expert, rules
@@ -233,3 +235,32 @@ def test_the_expert_attacks_a_weak_defender() -> None:
     thinking = ai_expert.Thinking(view, legal, random.Random(1), node_budget=600)
     assert thinking.run().startswith("attack ")
     assert rules.moment(game) == "conflict"
+
+
+@settings(max_examples=8 if SLOW else 40, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(0, 400),
+    budget=st.integers(1, 250),
+)
+def test_the_expert_always_chooses_a_legal_action_within_budget(
+    players: int, seed: int, steps: int, budget: int
+) -> None:
+    """Anywhere in a game of any size (random players bring it there), on any budget."""
+    rng = random.Random(seed)
+    names = list(ideology.IDEOLOGIES)
+    rng.shuffle(names)
+    game = ideology.new_game(names[:players], seed=seed, turn_limit=rng.randint(1, 15))
+    for _ in range(steps):
+        if game.is_terminal:
+            return
+        game.apply(*random_action(game, rng, place_bias=0.5))
+    if game.is_terminal:
+        return
+    for player in game.to_act:
+        legal = game.legal_actions(player)
+        view = game.view(player, log_from=max(0, len(game.log) - rng.randint(0, 30)))
+        thinking = ai_expert.Thinking(view, legal, random.Random(seed), node_budget=budget)
+        assert thinking.run() in legal
+        assert thinking.nodes <= budget
