@@ -228,15 +228,18 @@ def play_ideology(
             wins = sum(1 for won, _, _ in results if won)
             print(f"    game {len(results)}: {level} {wins}/{len(results)}", flush=True)
 
-    if workers <= 1:
-        for job in jobs:
-            done(_ideology_job(job))
-        return results
-    from multiprocessing import Pool  # not in Pyodide: only with --jobs
+    try:
+        if workers <= 1:
+            for job in jobs:
+                done(_ideology_job(job))
+            return results
+        from multiprocessing import Pool  # not in Pyodide: only with --jobs
 
-    with Pool(workers) as pool:
-        for result in pool.imap(_ideology_job, jobs, chunksize=1):
-            done(result)
+        with Pool(workers) as pool:
+            for result in pool.imap(_ideology_job, jobs, chunksize=1):
+                done(result)
+    except KeyboardInterrupt:  # ``kill -INT`` the main process: report the games played
+        print(f"    stopped after {len(results)} games", flush=True)
     return results
 
 
@@ -370,6 +373,9 @@ def ideology_bench(args: argparse.Namespace, games: int) -> None:
             for name, samples in game_times.items():
                 times[name].extend(samples)
             slices.extend(game_slices)
+        count = len(results)
+        if not count:
+            continue
         print(
             line(f"{level} vs 2 {others}", wins, 0, count),
             f"  ({time.perf_counter() - started:.0f} s)",

@@ -110,9 +110,7 @@ class Decision(Generic[ActionT]):
     def done(self) -> bool:
         return self.action is not None
 
-    def step(
-        self, max_nodes: int = ai_expert.SLICE_NODES, max_seconds: float | None = None
-    ) -> bool:
+    def step(self, max_nodes: int | None = None, max_seconds: float | None = None) -> bool:
         """Think a little more (``max_nodes`` simulated actions, or ``max_seconds``,
         whichever comes first; see ``ai_expert.Thinking.step``); True once decided."""
         if self.action is not None:

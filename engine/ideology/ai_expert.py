@@ -25,10 +25,10 @@ It decides from ``view`` and ``legal_actions`` only, like every level:
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
+from ..slices import Sliced
 from . import rules
 from .actions import DONE, Action, parse
 from .ai_greedy import QUIET, Greedy
@@ -181,7 +181,7 @@ def score(game: Game, me: str) -> float:
     return margin
 
 
-class Thinking:
+class Thinking(Sliced):
     """One decision in progress: ``step(max_nodes)`` until it returns True, then ``action``.
 
     >>> import random
@@ -195,6 +195,8 @@ class Thinking:
     (True, True)
     """
 
+    slice_nodes = SLICE_NODES
+
     def __init__(
         self,
         view: Mapping[str, Any],
@@ -202,22 +204,19 @@ class Thinking:
         rng: random.Random,
         node_budget: int | None = None,
     ) -> None:
+        super().__init__()
         actions = [str(a) for a in legal_actions]
         if not actions:
             raise ValueError("no legal action")
         self.action: str | None = None
-        self.nodes = 0
         #: Look-ahead rounds completed (one deal, every candidate played forward in it).
         self.rounds = 0
         #: Mean score of each candidate over the completed rounds.
         self.scores: dict[str, float] = {}
         self._budget = NODE_BUDGET if node_budget is None else node_budget
-        self._pause_at = 0
-        self._deadline = 0.0
         # The rng is drawn from here only, once, so a decision uses it the same way
         # however it is sliced.
         seed = rng.getrandbits(64)
-        self._work: Generator[None, None, None] | None = None
         if len(actions) == 1:
             self.action = actions[0]
         elif view["phase"] == "diplomacy":
@@ -226,30 +225,9 @@ class Thinking:
         else:
             self._work = self._think(view, actions, seed)
 
-    @property
-    def done(self) -> bool:
-        return self._work is None
-
-    def step(self, max_nodes: int = SLICE_NODES, max_seconds: float | None = None) -> bool:
-        """Think a little more: until ``max_nodes`` more actions are simulated, or (when
-        given) ``max_seconds`` have passed; True once the action is chosen. Where the
-        slices end never changes the choice: only the budget ends the thinking."""
-        work = self._work
-        if work is None:
-            return True
-        self._pause_at = self.nodes + max(1, max_nodes)
-        self._deadline = 0.0 if max_seconds is None else time.perf_counter() + max_seconds
-        try:
-            next(work)
-        except StopIteration:
-            self._work = None
-            return True
-        return False
-
     def run(self) -> str:
         """Think to the end and return the action."""
-        while not self.step(1 << 30):
-            pass
+        self._finish()
         assert self.action is not None
         return self.action
 
@@ -299,11 +277,6 @@ class Thinking:
         # Ties go to the earlier candidate: the greedy player's preference.
         self.action = next(a for a in candidates if self.scores[a] >= best - 1e-9)
 
-    def _pause(self) -> bool:
-        if self.nodes >= self._pause_at:
-            return True
-        return bool(self._deadline) and time.perf_counter() >= self._deadline
-
     def _play_forward(
         self, game: Game, dice: random.Random, horizon: int
     ) -> Generator[None, None, bool]:
@@ -339,6 +312,6 @@ class Thinking:
                     regions_seen.pop(conflict.region, None)
                 self.nodes += cost - 1
             self.nodes += 1
-            if self._pause():
+            if self._slice_over():
                 yield
         return True
