@@ -84,10 +84,10 @@ def stratego_game(page: Page, level: str, moves: int, seed: int) -> tuple[int, s
     page.select_option("#st-seat-red", "person")
     page.select_option("#st-seat-blue", level)
     reset_measures(page)  # from here on: the computer's setup, then its moves
-    page.locator('[data-action="new-start"]').click()
+    page.locator('[data-intent="new-start"]').click()
     page.select_option("#st-preset", f"builtin:{RED_SETUP}")
-    page.locator('[data-action="setup-use"]').click()
-    page.locator('[data-action="setup-ready"]').click()
+    page.locator('[data-intent="setup-use"]').click()
+    page.locator('[data-intent="setup-ready"]').click()
     page.wait_for_selector("#st-board .sq.has-blue")
     rng = random.Random(seed)
     played = 0
@@ -116,7 +116,7 @@ def stratego_game(page: Page, level: str, moves: int, seed: int) -> tuple[int, s
 def person_choice(page: Page, offered: list[str]) -> str:
     """Peace with everybody not yet answered in diplomacy; otherwise end the part at once."""
     answered = page.locator('.ig-diplomacy [aria-pressed="true"]').evaluate_all(
-        "(buttons) => buttons.map((b) => b.dataset.value.split(' ')[1])"
+        "(buttons) => buttons.map((b) => b.dataset.intent.split(' ')[2])"
     )
     for value in offered:
         if value.endswith(" peace") and value.split(" ")[1] not in answered:
@@ -131,13 +131,13 @@ def ideology_game(page: Page, seed: int) -> tuple[int, str]:
     The person ends their part at once (done, pass, yield...) so that the computers do
     the playing; between them the person reads each report and continues."""
     page.evaluate("location.hash = '#/ideology/new'")
-    page.wait_for_selector('[data-seat-kind="1"]')
-    page.select_option('[data-seat-kind="1"]', "greedy")
-    page.select_option('[data-seat-kind="2"]', "greedy")
-    page.select_option("[data-turn-limit]", "")  # no limit: the game's natural end
-    page.locator("[data-seed]").fill(str(seed))
+    page.wait_for_selector("#ig-seat-kind-1")
+    page.select_option("#ig-seat-kind-1", "greedy")
+    page.select_option("#ig-seat-kind-2", "greedy")
+    page.select_option("#ig-turn-limit", "")  # no limit: the game's natural end
+    page.locator("#ig-seed").fill(str(seed))
     reset_measures(page)
-    page.locator('[data-act="start"]').click()
+    page.locator('[data-intent="start"]').click()
     taps = 0
     while taps < 2_000:
         page.wait_for_function(
@@ -148,13 +148,13 @@ def ideology_game(page: Page, seed: int) -> tuple[int, str]:
         if stage == "over":
             return taps, "game over"
         if stage == "report":
-            page.locator('[data-act="continue"]').click()
+            page.locator('[data-intent="continue"]').click()
         else:
-            offered = page.locator('[data-act="do"]:not([disabled])').evaluate_all(
-                "(buttons) => buttons.map((b) => b.dataset.value)"
+            offered = page.locator('[data-intent^="do "]:not([disabled])').evaluate_all(
+                "(buttons) => buttons.map((b) => b.dataset.intent.slice(3))"
             )
             choice = person_choice(page, offered)
-            page.locator(f'[data-act="do"][data-value="{choice}"]').first.click()
+            page.locator(f'[data-intent="do {choice}"]').first.click()
         taps += 1
     return taps, "stopped"
 

@@ -8,7 +8,7 @@ entirely by taps. An engine running in this process alongside the page, fed the 
 deal number, picks each action at random (seeded, leaning towards "done"/"pass" so the
 turns go round) and tells the script which buttons to tap.
 
-For every tap on a button (``data-act``), measured in the page's own clock
+For every tap on a button (``data-intent``), measured in the page's own clock
 from the ``click`` (a capture listener that runs before the app's):
 
 - *DOM updated*: the first change of ``#app`` seen by a MutationObserver, i.e. when the
@@ -46,14 +46,14 @@ PLAYERS = ["Capitalism", "Communism", "Fascism", "Islamic Fundamentalism", "Impe
 PROBE = """
 window.__latency = [];
 document.addEventListener("click", (event) => {
-  const button = event.target.closest("[data-act]");
+  const button = event.target.closest("[data-intent]");
   const app = document.getElementById("app");
   if (!button || !app) return;
   const start = performance.now();
   const observer = new MutationObserver(() => {
     const dom = performance.now() - start;
     observer.disconnect();
-    const act = button.dataset.act;
+    const act = button.dataset.intent.split(" ")[0];
     requestAnimationFrame(() => window.__latency.push([act, dom, performance.now() - start]));
   });
   observer.observe(app, { subtree: true, childList: true, attributes: true });
@@ -63,7 +63,7 @@ document.addEventListener("click", (event) => {
 
 def pick_card(page: Page, card_type: str) -> bool:
     """Choose a card in the hand unless it is chosen already; whether it tapped."""
-    card = page.locator(f'[data-act="card"][data-value="{card_type}"]')
+    card = page.locator(f'[data-intent="card {card_type}"]')
     if card.get_attribute("aria-pressed") == "true":
         return False
     card.click()
@@ -71,10 +71,8 @@ def pick_card(page: Page, card_type: str) -> bool:
 
 
 def tap(page: Page, act: str, value: str | None = None) -> None:
-    selector = f'[data-act="{act}"]'
-    if value:
-        selector += f'[data-value="{value}"]'
-    page.locator(selector).first.click()
+    intent = f"{act} {value}" if value else act
+    page.locator(f'[data-intent="{intent}"]').first.click()
 
 
 def perform(page: Page, game: ideology.Game, action: str) -> int:
@@ -87,7 +85,7 @@ def perform(page: Page, game: ideology.Game, action: str) -> int:
     if a.verb in ("place", "remove") and game.phase != "development":
         taps = [("ask", action)]
     elif a.verb == "attack":
-        taps = [("defender", str(a.ideology)), ("attack_type", str(a.card_type)), ("ask", action)]
+        taps = [("defender", str(a.ideology)), ("attack-type", str(a.card_type)), ("ask", action)]
     elif a.verb == "buy" and page.locator("#ig-advance-list").count() == 0:
         taps = [("advances", "")]
     for act, value in [*taps, ("do", action)]:
@@ -111,9 +109,9 @@ def run(turns: int, seed: int) -> tuple[list[tuple[str, float, float]], list[int
     with app_page("#/ideology/new", init_script=PROBE) as page:
         tap(page, "count", "5")
         for index, player in enumerate(PLAYERS):
-            page.locator(f'[data-seat-ideology="{index}"]').select_option(player)
-        page.locator("[data-turn-limit]").select_option(str(turns))
-        page.locator("[data-seed]").fill(str(seed))
+            page.locator(f"#ig-seat-ideology-{index}").select_option(player)
+        page.locator("#ig-turn-limit").select_option(str(turns))
+        page.locator("#ig-seed").fill(str(seed))
         tap(page, "start")
         page.wait_for_selector(".ig-report")
         game = ideology.new_game(PLAYERS, seed, turn_limit=turns)

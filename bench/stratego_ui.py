@@ -56,7 +56,7 @@ document.addEventListener("click", (event) => {
 
 
 def act(page: Page, action: str) -> None:
-    page.locator(f'[data-action="{action}"]').click()
+    page.locator(f'[data-intent="{action}"]').click()
 
 
 def run(moves: int, seed: int) -> list[tuple[float, float]]:

@@ -166,7 +166,7 @@ IDEOLOGY_TARGETS = "a[href], button, summary, select, input"
 
 def pick_card(page: Page, card_type: str) -> bool:
     """Choose a card in the hand unless it is chosen already; whether it tapped."""
-    card = page.locator(f'[data-act="card"][data-value="{card_type}"]')
+    card = page.locator(f'[data-intent="card {card_type}"]')
     if card.get_attribute("aria-pressed") == "true":
         return False
     card.click()
@@ -174,19 +174,17 @@ def pick_card(page: Page, card_type: str) -> bool:
 
 
 def tap(page: Page, act: str, value: str | None = None) -> None:
-    selector = f'[data-act="{act}"]'
-    if value is not None:
-        selector += f'[data-value="{value}"]'
-    page.locator(selector).first.click()
+    intent = f"{act} {value}" if value else act
+    page.locator(f'[data-intent="{intent}"]').first.click()
 
 
 def set_up(page: Page, players: list[str], names: dict[str, str], *, seed: int, limit: int) -> None:
     tap(page, "count", str(len(players)))
     for index, player in enumerate(players):
-        page.locator(f'[data-seat-ideology="{index}"]').select_option(player)
-        page.locator(f'[data-seat-name="{index}"]').fill(names[player])
-    page.locator("[data-turn-limit]").select_option(str(limit))
-    page.locator("[data-seed]").fill(str(seed))
+        page.locator(f"#ig-seat-ideology-{index}").select_option(player)
+        page.locator(f"#ig-seat-name-{index}").fill(names[player])
+    page.locator("#ig-turn-limit").select_option(str(limit))
+    page.locator("#ig-seed").fill(str(seed))
     tap(page, "start")
     expect(page.locator(".ig-report")).to_be_visible()
 
@@ -207,7 +205,7 @@ def perform(page: Page, game: ideology.Game, action: str) -> None:
         tap(page, "do", action)
     elif a.verb == "attack":
         tap(page, "defender", str(a.ideology))
-        tap(page, "attack_type", str(a.card_type))
+        tap(page, "attack-type", str(a.card_type))
         once(page, "conflict-attack-targets")
         tap(page, "ask", action)
         expect(page.locator(".ig-confirm")).to_be_visible()
@@ -234,9 +232,9 @@ def check_only_own_secrets(page: Page, game: ideology.Game, player: str) -> None
         # Only this player's own choices may show as pressed; nobody else's is in the page.
         mine = game.view(player)["diplomacy"]["my_choices"]
         pressed = page.locator('.ig-diplomacy [aria-pressed="true"]').evaluate_all(
-            "(els) => els.map((el) => el.dataset.value)"
+            "(els) => els.map((el) => el.dataset.intent)"
         )
-        assert sorted(pressed) == sorted(f"diplomacy {o} {s}" for o, s in mine.items())
+        assert sorted(pressed) == sorted(f"do diplomacy {o} {s}" for o, s in mine.items())
 
 
 SHOT_ONCE: set[str] = set()
@@ -371,14 +369,14 @@ def test_a_whole_three_player_game_by_taps(
         expect(row).to_contain_text(t("ideology_influence_short", influence=game.influence(player)))
     both_viewports(page, "over")
     # Anyone may read the whole log: the latest entries, then all on request.
-    tap(page, "full_log")
+    tap(page, "full-log")
     expect(page.locator("#ig-log li")).to_have_count(len(game.log))
     deflect = next(e for e in game.log if e["event"] == "deflect")
     expect(page.locator("#ig-log")).to_contain_text(words.log_line(deflect))
     # Tapping a tile's name highlights its neighbours on the table (and only them).
     view = game.view(None)
     region = next(r for r in view["regions"] if r["adjacent_in_play"])
-    page.locator(f'.ig-tile-name[data-value="{region["name"]}"]').click()
+    page.locator(f'[data-intent="focus {region["name"]}"]').click()
     lit = page.locator(".ig-tile.is-neighbour").evaluate_all(
         "(tiles) => tiles.map((tile) => tile.dataset.region)"
     )
@@ -410,11 +408,11 @@ def test_a_five_player_table_at_phone_width_in_spanish(
     # Keyboard: from the cover's title, Tab reaches the big button and Enter opens the hand.
     for _ in range(5):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.dataset.act") == "reveal":
+        if page.evaluate("document.activeElement.dataset.intent") == "reveal":
             break
     page.keyboard.press("Enter")
     expect(page.locator(".ig-step.is-current")).to_contain_text("Intercambio")
-    page.locator('[data-act="do"][data-value^="discard"]').first.focus()
+    page.locator('[data-intent^="do discard"]').first.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".ig-dock-note")).to_contain_text("Descartadas 1")
     assert not has_horizontal_scroll(page)
@@ -428,11 +426,9 @@ def test_a_five_player_table_at_phone_width_in_spanish(
         assert not has_horizontal_scroll(page)
         screenshot(page, f"ideology-five-players-{label}-es")
     # Tapping a tile's name lights up its neighbours on the table.
-    page.locator('.ig-tile-name[data-value="USSR"]').click()
+    page.locator('[data-intent="focus USSR"]').click()
     expect(page.locator('.ig-tile[data-region="USSR"]')).to_have_class(re.compile("is-focus"))
-    expect(page.locator('.ig-tile-name[data-value="USSR"]')).to_have_attribute(
-        "aria-pressed", "true"
-    )
+    expect(page.locator('[data-intent="focus USSR"]')).to_have_attribute("aria-pressed", "true")
     # Leaving for the home screen and coming back by "Continue" passes the cover again.
     page.goto(page.url.split("#")[0] + "#/")
     page.locator('a[href="#/ideology/continue"]').click()
@@ -446,12 +442,12 @@ def test_two_players_cannot_take_the_same_ideology(browser: Browser, server: Run
     context, page, _ = open_page(browser, server)
     assert small_targets(page, IDEOLOGY_TARGETS) == []
     tap(page, "count", "2")
-    page.locator('[data-seat-name="0"]').fill("Ana")
-    page.locator('[data-seat-ideology="1"]').select_option("Capitalism")
-    page.locator('[data-seat-name="1"]').press("Enter")  # Enter in a field starts too
+    page.locator("#ig-seat-name-0").fill("Ana")
+    page.locator("#ig-seat-ideology-1").select_option("Capitalism")
+    page.locator("#ig-seat-name-1").press("Enter")  # Enter in a field starts too
     expect(page.locator(".ig-error")).to_contain_text("same ideology")
-    page.locator('[data-seat-ideology="1"]').select_option("Fascism")
-    page.locator('[data-seat-name="1"]').press("Enter")
+    page.locator("#ig-seat-ideology-1").select_option("Fascism")
+    page.locator("#ig-seat-name-1").press("Enter")
     expect(page.locator(".ig-report")).to_be_visible()
     context.close()
 

@@ -81,20 +81,18 @@ def seen(page: Page) -> dict:  # type: ignore[type-arg]
 
 
 def tap(page: Page, act: str, value: str | None = None) -> None:
-    selector = f'[data-act="{act}"]'
-    if value is not None:
-        selector += f'[data-value="{value}"]'
-    page.locator(selector).first.click()
+    intent = f"{act} {value}" if value else act
+    page.locator(f'[data-intent="{intent}"]').first.click()
 
 
-def set_up(page: Page, seats: list[tuple[str, str]], *, seed: int, limit: int) -> None:
+def set_up(page: Page, seats: list[tuple[str, str]], *, seed: int, limit: int | None) -> None:
     tap(page, "count", str(len(seats)))
     for index, (ideology, kind) in enumerate(seats):
-        page.locator(f'[data-seat-ideology="{index}"]').select_option(ideology)
-        page.locator(f'[data-seat-kind="{index}"]').select_option(kind)
-    page.locator('[data-seat-name="0"]').fill(NAME)
-    page.locator("[data-turn-limit]").select_option(str(limit))
-    page.locator("[data-seed]").fill(str(seed))
+        page.locator(f"#ig-seat-ideology-{index}").select_option(ideology)
+        page.locator(f"#ig-seat-kind-{index}").select_option(kind)
+    page.locator("#ig-seat-name-0").fill(NAME)
+    page.locator("#ig-turn-limit").select_option("" if limit is None else str(limit))
+    page.locator("#ig-seed").fill(str(seed))
 
 
 def wait_for_person(page: Page) -> str:
@@ -123,14 +121,14 @@ class Person:
         self.actions = 0
 
     def play(self, page: Page) -> None:
-        offered = page.locator('[data-act="do"]:not([disabled])').evaluate_all(
-            "(buttons) => buttons.map((b) => b.dataset.value)"
+        offered = page.locator('[data-intent^="do "]:not([disabled])').evaluate_all(
+            "(buttons) => buttons.map((b) => b.dataset.intent.slice(3))"
         )
         phase = page.locator(".ig-step.is-current").inner_text()
         self.actions += 1
         if "Diplomacy" in phase:
             pressed = page.locator('.ig-diplomacy [aria-pressed="true"]').evaluate_all(
-                "(buttons) => buttons.map((b) => b.dataset.value.split(' ')[1])"
+                "(buttons) => buttons.map((b) => b.dataset.intent.split(' ')[2])"
             )
             for value in offered:
                 if value.startswith("diplomacy") and value.split(" ")[1] not in pressed:
@@ -141,11 +139,11 @@ class Person:
             self.discarded = True
             tap(page, "do", discards[0])
             return
-        cards = page.locator('[data-act="card"]')
+        cards = page.locator('[data-intent^="card "]')
         if "Development" in phase and cards.count() and not self.placed:
             self.placed = True
             cards.first.click()
-            page.locator('.ig-tile-actions [data-act="do"]').first.click()
+            page.locator('.ig-tile-actions [data-intent^="do "]').first.click()
             return
         for quiet in ("done", "pass", "yield", "stop", "deflect", "play"):
             if quiet in offered:
@@ -177,7 +175,7 @@ def test_one_person_plays_a_whole_game_against_two_computers_by_taps(
             reports += 1
             expect(page.locator(".ig-report")).to_be_visible()
             # One person: nobody to pass the tablet to.
-            expect(page.locator('[data-act="continue"]')).to_have_text("Continue")
+            expect(page.locator('[data-intent="continue"]')).to_have_text("Continue")
             tap(page, "continue")
             continue
         assert now == "turn", now
@@ -198,7 +196,7 @@ def test_one_person_plays_a_whole_game_against_two_computers_by_taps(
             expect(page.locator("#app")).not_to_have_attribute("data-stage", "cover")
             if stage(page) == "computer":
                 check_own_screen(page)
-                expect(page.locator(".ig-dock [data-act]")).to_have_count(0)
+                expect(page.locator(".ig-dock [data-intent]")).to_have_count(0)
     else:
         raise AssertionError("the game did not end")
     assert reloaded, "the reload never happened while a computer played"
@@ -228,6 +226,50 @@ def test_one_person_plays_a_whole_game_against_two_computers_by_taps(
     context.close()
 
 
+FIVE_SEATS = [
+    ("Capitalism", "person"),
+    ("Communism", "greedy"),
+    ("Fascism", "greedy"),
+    ("Islamic Fundamentalism", "greedy"),
+    ("Imperialism", "greedy"),
+]
+
+
+def test_a_whole_five_player_game_with_four_computers_reaches_a_result(
+    browser: Browser, server: RunningServer
+) -> None:
+    """Issue 18's done criterion: no turn limit, four computers (greedy, the strongest)
+    and one person; only the rules (influence above 12, or no cards left) end the game."""
+    context, page, log = open_page(browser, server, "quick")
+    set_up(page, FIVE_SEATS, seed=SEED, limit=None)
+    tap(page, "start")
+    person = Person()
+    reports = 0
+    for _ in range(2000):
+        now = wait_for_person(page)
+        if now == "over":
+            break
+        if now == "report":
+            reports += 1
+            tap(page, "continue")
+            continue
+        check_own_screen(page)
+        person.play(page)
+    else:
+        raise AssertionError("the five-player game did not end")
+    title = page.locator("#ig-over-title")
+    expect(title).to_be_visible()
+    assert title.get_attribute("data-winner") in dict(FIVE_SEATS)
+    expect(page.locator(".ig-final")).to_have_count(5)
+    expect(page.locator(".ig-final.is-winner")).to_have_count(1)
+    assert reports >= 3, f"a whole game, not a cut-short one ({reports} turn summaries)"
+    assert seen(page)["covers"] == 0
+    screenshot(page, "ideology-computer-five-over-portrait")
+    assert log.console_errors == [] and log.page_errors == []
+    assert log.foreign_requests() == []
+    context.close()
+
+
 def test_the_new_game_screen_and_the_persons_screen_while_a_computer_thinks(
     browser: Browser, server: RunningServer
 ) -> None:
@@ -236,18 +278,16 @@ def test_the_new_game_screen_and_the_persons_screen_while_a_computer_thinks(
     set_up(page, [(ideology, "greedy") for ideology, _ in SEATS], seed=SEED, limit=TURN_LIMIT)
     tap(page, "start")
     expect(page.locator(".ig-error")).to_have_text("At least one seat must be played by a person.")
-    expect(page.locator('[data-seat-name="0"]')).to_have_value(NAME)
-    expect(page.locator("[data-seed]")).to_have_value(str(SEED))
-    page.locator('[data-seat-kind="0"]').select_option("person")
-    page.locator('[data-seat-kind="2"]').select_option("random")
-    expect(page.locator('[data-seat-name="1"]')).to_have_attribute(
-        "placeholder", "Communism (computer)"
-    )
+    expect(page.locator("#ig-seat-name-0")).to_have_value(NAME)
+    expect(page.locator("#ig-seed")).to_have_value(str(SEED))
+    page.locator("#ig-seat-kind-0").select_option("person")
+    page.locator("#ig-seat-kind-2").select_option("random")
+    expect(page.locator("#ig-seat-name-1")).to_have_attribute("placeholder", "Communism (computer)")
     # Changing the number of seats keeps each seat's choice.
     tap(page, "count", "2")
     tap(page, "count", "3")
-    expect(page.locator('[data-seat-kind="1"]')).to_have_value("greedy")
-    expect(page.locator('[data-seat-kind="2"]')).to_have_value("random")
+    expect(page.locator("#ig-seat-kind-1")).to_have_value("greedy")
+    expect(page.locator("#ig-seat-kind-2")).to_have_value("random")
     assert small_targets(page, TARGETS) == []
     screenshot(page, "ideology-computer-new-portrait")
     page.set_viewport_size({"width": VIEWPORTS["phone"][0], "height": VIEWPORTS["phone"][1]})
@@ -264,7 +304,7 @@ def test_the_new_game_screen_and_the_persons_screen_while_a_computer_thinks(
     expect(thinking).to_be_visible()
     expect(thinking).to_contain_text("Communism (computer) is thinking")
     check_own_screen(page)
-    expect(page.locator(".ig-dock [data-act]")).to_have_count(0)
+    expect(page.locator(".ig-dock [data-intent]")).to_have_count(0)
     for label in ("phone", "portrait", "landscape"):
         width, height = VIEWPORTS[label]
         page.set_viewport_size({"width": width, "height": height})
@@ -291,11 +331,11 @@ def test_two_persons_pass_covers_and_see_only_public_facts_while_the_computer_pl
     context, page, log = open_page(browser, server, "calm")
     seats = [("Capitalism", "person"), ("Communism", "person"), ("Fascism", "greedy")]
     set_up(page, seats, seed=SEED, limit=TURN_LIMIT)
-    page.locator('[data-seat-name="1"]').fill("Bruno")
+    page.locator("#ig-seat-name-1").fill("Bruno")
     tap(page, "start")
     expect(page.locator(".ig-report")).to_be_visible()
     # Two persons: the summary says who takes the tablet next.
-    expect(page.locator('[data-act="continue"]')).to_contain_text("pass to Bruno")
+    expect(page.locator('[data-intent="continue"]')).to_contain_text("pass to Bruno")
     tap(page, "continue")
     expect(page.locator(".ig-cover h1")).to_contain_text("Bruno")
     tap(page, "reveal")

@@ -148,7 +148,7 @@ def test_both_games_resume_and_a_save_survives_export_delete_import(
     open_saves(page)
     expect(page.locator(".saves-current")).to_have_count(2)
     page.locator("#saves-name-stratego").fill(f"Sunday {EVIL}")
-    page.locator('[data-saves-form="save-as"][data-game="stratego"] button[type="submit"]').click()
+    page.locator('[data-intent="save-as stratego"] button[type="submit"]').click()
     expect(message(page)).to_have_text(f"Saved as “Sunday {EVIL}”.")
     page.locator("#saves-name-ideology").fill("Evening")
     page.locator("#saves-name-ideology").press("Enter")  # Enter in the field saves too
@@ -164,28 +164,28 @@ def test_both_games_resume_and_a_save_survives_export_delete_import(
     check_layout(page, "list")
 
     # Rename and duplicate, then delete the copy (after a confirmation).
-    item(page, "Evening").locator('[data-saves-act="rename"]').click()
+    item(page, "Evening").locator('[data-intent^="rename "]').click()
     expect(page.locator("input[id^='saves-rename-']")).to_be_focused()
     check_layout(page, "rename")
     page.keyboard.press("Escape")  # Escape closes the question, like Cancel
     expect(page.locator("input[id^='saves-rename-']")).to_have_count(0)
-    expect(item(page, "Evening").locator('[data-saves-act="open"]')).to_be_focused()
-    item(page, "Evening").locator('[data-saves-act="rename"]').click()
+    expect(item(page, "Evening").locator('[data-intent^="open "]')).to_be_focused()
+    item(page, "Evening").locator('[data-intent^="rename "]').click()
     page.locator("input[id^='saves-rename-']").fill("Evening, turn 1")
     page.locator("input[id^='saves-rename-']").press("Enter")
     expect(message(page)).to_have_text("Renamed to “Evening, turn 1”.")
-    item(page, "Evening, turn 1").locator('[data-saves-act="duplicate"]').click()
+    item(page, "Evening, turn 1").locator('[data-intent^="duplicate "]').click()
     expect(item(page, "Evening, turn 1 (copy)")).to_have_count(1)
-    item(page, "(copy)").locator('[data-saves-act="delete"]').click()
+    item(page, "(copy)").locator('[data-intent^="delete "]').click()
     check_layout(page, "confirm-delete")
     expect(page.locator(".saves-confirm")).to_contain_text("Delete “Evening, turn 1 (copy)”?")
-    item(page, "(copy)").locator('[data-saves-act="delete-yes"]').click()
+    item(page, "(copy)").locator('[data-intent^="delete-yes "]').click()
     expect(message(page)).to_have_text("“Evening, turn 1 (copy)” was deleted.")
     expect(page.locator("#saves-list .saves-item")).to_have_count(2)
 
     # Export the Stratego save, delete it, import the file.
     with page.expect_download() as download:
-        item(page, "Sunday").locator('[data-saves-act="export"]').click()
+        item(page, "Sunday").locator('[data-intent^="export "]').click()
     exported = tmp_path / download.value.suggested_filename
     download.value.save_as(exported)
     assert exported.name.startswith("tablero-sunday-") and exported.suffix == ".json"
@@ -193,10 +193,10 @@ def test_both_games_resume_and_a_save_survives_export_delete_import(
     assert envelope["format"] == "tablero-save" and envelope["version"] == 1
     assert envelope["name"] == f"Sunday {EVIL}" and envelope["game"] == "stratego"
     with page.expect_download() as everything:
-        page.locator('[data-saves-act="export-all"]').click()
+        page.locator('[data-intent="export-all"]').click()
     assert len(json.loads(Path(everything.value.path()).read_text(encoding="utf-8"))) == 2
-    item(page, "Sunday").locator('[data-saves-act="delete"]').click()
-    item(page, "Sunday").locator('[data-saves-act="delete-yes"]').click()
+    item(page, "Sunday").locator('[data-intent^="delete "]').click()
+    item(page, "Sunday").locator('[data-intent^="delete-yes "]').click()
     expect(item(page, "Sunday")).to_have_count(0)
     page.locator("#saves-import").set_input_files(str(exported))
     expect(message(page)).to_have_text(f"Imported “Sunday {EVIL}”.")
@@ -208,10 +208,10 @@ def test_both_games_resume_and_a_save_survives_export_delete_import(
     tap_move(page, LINE[1])
     act(page, "hand-over")
     open_saves(page)
-    item(page, "Sunday").locator('[data-saves-act="open"]').click()
+    item(page, "Sunday").locator('[data-intent^="open "]').click()
     expect(page.locator(".saves-confirm")).to_contain_text("replaces the Stratego game")
     check_layout(page, "confirm-open")
-    item(page, "Sunday").locator('[data-saves-act="open-yes"]').click()
+    item(page, "Sunday").locator('[data-intent^="open-yes "]').click()
     # Blue is to move again, exactly as when the game was saved; the game goes on.
     reveal(page, STRATEGO_NAMES["blue"])
     expect(page.locator("#sq-b5 .tile-red")).to_be_visible()
@@ -269,7 +269,7 @@ def test_bad_files_and_a_full_storage_change_nothing(
     page.locator("#saves-name-stratego").press("Enter")
     expect(message(page)).to_have_text("Saved as “Keep me”.")
     with page.expect_download() as download:
-        item(page, "Keep me").locator('[data-saves-act="export"]').click()
+        item(page, "Keep me").locator('[data-intent^="export "]').click()
     exported = Path(download.value.path()).read_text(encoding="utf-8")
 
     before = stored(page)
@@ -306,14 +306,14 @@ def test_bad_files_and_a_full_storage_change_nothing(
     page.locator("#saves-name-stratego").press("Enter")
     expect(message(page)).to_contain_text("storage for Tablero is full")
     expect(page.locator("#saves-name-stratego")).to_have_value("One more")
-    item(page, "Keep me").locator('[data-saves-act="duplicate"]').click()
+    item(page, "Keep me").locator('[data-intent^="duplicate "]').click()
     expect(message(page)).to_contain_text("nothing was changed")
     assert stored(page) == before
     # ...and so does the next autosave of the game.
     go(page, "#/stratego/continue")
     reveal(page, STRATEGO_NAMES["blue"])
     tap_move(page, LINE[1])
-    expect(page.locator("#st-save-warning")).to_contain_text("could not be saved")
+    expect(page.locator("#save-warning")).to_contain_text("could not be saved")
     assert stored(page) == before
     assert log.page_errors == []
     context.close()

@@ -240,7 +240,7 @@ def test_names_longer_than_the_form_allows_stay_on_a_phone_screen(
 
     def opened(name: str, address: str) -> None:
         page.locator(".saves-item", has=page.locator(".saves-name", has_text=name)).locator(
-            '[data-saves-act="open"]'
+            '[data-intent^="open "]'
         ).click()
         page.wait_for_function(f"location.hash.startsWith('{address}')")
 
@@ -254,7 +254,7 @@ def test_names_longer_than_the_form_allows_stay_on_a_phone_screen(
     cover = page.locator("#st-cover")
     expect(cover.locator("h1")).to_contain_text("W" * 24)
     fits("stratego-cover")
-    page.locator('[data-action="reveal"]').click()
+    page.locator('[data-intent="reveal"]').click()
     expect(page.locator("#st-board")).to_be_visible()
     fits("stratego-board")
 
@@ -262,10 +262,10 @@ def test_names_longer_than_the_form_allows_stay_on_a_phone_screen(
     opened("I", "#/ideology/")
     expect(page.locator(".ig-cover, .ig-report").first).to_be_visible()
     fits("ideology-first")
-    while page.locator('[data-act="reveal"]').count() == 0:
-        page.locator('[data-act="continue"]').click()
+    while page.locator('[data-intent="reveal"]').count() == 0:
+        page.locator('[data-intent="continue"]').click()
     fits("ideology-cover")
-    page.locator('[data-act="reveal"]').click()
+    page.locator('[data-intent="reveal"]').click()
     expect(page.locator(".ig-influence")).to_be_visible()
     fits("ideology-turn")
     assert log.page_errors == []
@@ -317,7 +317,7 @@ def test_a_damaged_latest_autosave_resumes_from_the_copy_before(
     # damaged one was, not over the only intact copy.
     page.evaluate("location.hash = '#/stratego/new'")
     page.locator("#st-name-red").fill("Carla")
-    page.locator('[data-action="new-start"]').click()
+    page.locator('[data-intent="new-start"]').click()
     expect(page.locator("#st-cover h1")).to_contain_text("Carla")
     saved = stored(page)
     assert saved["tablero.stratego.save.a"] == earlier, "the intact copy was overwritten"

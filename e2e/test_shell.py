@@ -91,7 +91,7 @@ def test_ideology_new_game_screen_appears(browser: Browser, server: RunningServe
     page.locator('a[href="#/ideology/new"]').click()
     title = "New game of Ideology: The War of Ideas"
     expect(page.get_by_role("heading", name=title)).to_be_visible()
-    expect(page.locator('[data-act="start"]')).to_be_visible()
+    expect(page.locator('[data-intent="start"]')).to_be_visible()
     context.close()
 
 

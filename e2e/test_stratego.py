@@ -53,7 +53,7 @@ def open_page(browser: Browser, server: RunningServer, viewport: str, locale: st
 
 
 def act(page: Page, action: str) -> None:
-    page.locator(f'[data-action="{action}"]').click()
+    page.locator(f'[data-intent="{action}"]').click()
 
 
 def reveal(page: Page, name: str) -> None:
@@ -71,18 +71,18 @@ def start(page: Page, shots: str | None = None) -> None:
     act(page, "new-start")
     reveal(page, NAMES["red"])
     # Red: one piece by tray + square, then a built-in setup.
-    page.locator('[data-letter="F"]').click()
+    page.locator('[data-intent="tray F"]').click()
     page.locator("#sq-a1").click()
-    expect(page.locator("#st-tray [data-letter='F'] .tray-count")).to_have_text("×0")
+    expect(page.locator("#st-tray [data-intent='tray F'] .tray-count")).to_have_text("×0")
     # Drag (pointer events, as a finger would): the Marshal from the tray to b1.
-    drag(page, "#st-tray [data-letter='X']", "#sq-b1")
+    drag(page, "#st-tray [data-intent='tray X']", "#sq-b1")
     expect(page.locator("#sq-b1")).to_have_attribute("aria-label", "b1, your Marshal (10)")
     drag(page, "#sq-b1", "#sq-c1")  # and on along the back row
     expect(page.locator("#sq-c1")).to_have_attribute("aria-label", "c1, your Marshal (10)")
-    expect(page.locator('[data-action="setup-ready"]')).to_be_disabled()
+    expect(page.locator('[data-intent="setup-ready"]')).to_be_disabled()
     page.select_option("#st-preset", f"builtin:{RED_SETUP}")
     act(page, "setup-use")
-    expect(page.locator('[data-action="setup-ready"]')).to_be_enabled()
+    expect(page.locator('[data-intent="setup-ready"]')).to_be_enabled()
     if shots:
         check_layout(page)
         screenshot(page, f"stratego-setup-{shots}")
@@ -139,7 +139,7 @@ def assert_no_hidden_blue_rank(page: Page) -> None:
     """While Red looks, nothing in the DOM (text or attributes) names a hidden Blue rank."""
     hidden = page.eval_on_selector_all(
         "#st-board .sq.has-blue",
-        "nodes => nodes.map(n => [n.dataset.square, n.outerHTML])",
+        "nodes => nodes.map(n => [n.id.slice(3), n.outerHTML])",
     )
     assert hidden, "Blue pieces should be on the board"
     names = {kind.name_en for kind in PIECES.values()}
@@ -207,7 +207,7 @@ def test_a_whole_game_by_taps_from_setups_to_flag_capture(
     act(page, "setup-use")
     # Setups are kept relative to their owner: Blue's a7 is Red's j4.
     expect(page.locator("#sq-j4")).to_have_attribute("aria-label", "j4, your Flag")
-    expect(page.locator('[data-action="setup-ready"]')).to_be_enabled()
+    expect(page.locator('[data-intent="setup-ready"]')).to_be_enabled()
     assert log.console_errors == []
     assert log.page_errors == []
     assert log.foreign_requests() == []
@@ -272,7 +272,7 @@ def test_phone_width_has_no_sideways_scroll_and_spanish_is_complete(
     act(page, "reveal")
     page.select_option("#st-preset", "human")
     act(page, "setup-use")
-    expect(page.locator('[data-action="setup-ready"]')).to_be_enabled()
+    expect(page.locator('[data-intent="setup-ready"]')).to_be_enabled()
     assert not has_horizontal_scroll(page)
     act(page, "setup-ready")
     act(page, "reveal")
@@ -314,7 +314,7 @@ def test_a_full_storage_is_said_plainly_and_the_game_goes_on(
     page.goto(server.url + "#/stratego/new")
     wait_ready(page)
     act(page, "new-start")
-    warning = page.locator("#st-save-warning")
+    warning = page.locator("#save-warning")
     expect(warning).to_contain_text("could not be saved")
     act(page, "reveal")
     expect(warning).to_be_visible()

@@ -76,7 +76,7 @@ def open_page(browser: Browser, server: RunningServer, pace: str, viewport: str 
 
 
 def act(page: Page, action: str) -> None:
-    page.locator(f'[data-action="{action}"]').click()
+    page.locator(f'[data-intent="{action}"]').click()
 
 
 def saved(page: Page) -> dict:
@@ -111,7 +111,7 @@ def assert_no_unseen_blue_rank(page: Page) -> None:
     assert hidden, "Blue pieces should be on the board"
     markup = dict(
         page.eval_on_selector_all(
-            "#st-board .sq.has-blue", "nodes => nodes.map(n => [n.dataset.square, n.outerHTML])"
+            "#st-board .sq.has-blue", "nodes => nodes.map(n => [n.id.slice(3), n.outerHTML])"
         )
     )
     names = {kind.name_en for kind in stratego.PIECES.values()}

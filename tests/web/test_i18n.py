@@ -69,3 +69,19 @@ def test_browser_languages_map_to_supported_ones() -> None:
 def test_translator_fills_fields_in_the_chosen_language() -> None:
     assert Translator("en")("new_game_of", game="Stratego") == "New game of Stratego"
     assert Translator("es")("new_game_of", game="Stratego") == "Nueva partida de Stratego"
+
+
+def test_every_name_of_both_games_is_in_both_tables() -> None:
+    from ui.i18n import name_key
+
+    from engine.ideology import ADVANCES, IDEOLOGIES, REGIONS
+    from engine.stratego import PIECES
+
+    keys = [name_key("stratego_piece", letter) for letter in PIECES]
+    keys += [name_key("ideology_ideology", name) for name in IDEOLOGIES]
+    keys += [name_key("ideology_region", name) for name in REGIONS]
+    keys += [name_key("ideology_advance", name) for name in ADVANCES]
+    keys += [name_key("ideology_advance", name) + "_effect" for name in ADVANCES]
+    for language in LANGUAGES:
+        assert [key for key in keys if key not in table(language)] == []
+    assert Translator("es")(name_key("ideology_region", "North Africa")) == "Norte de África"

@@ -10,11 +10,13 @@ import pytest
 from ui.computer import PERSON
 from ui.i18n import Translator
 from ui.ideology import render
+from ui.ideology.controller import IdeologyScreen
 from ui.ideology.saves import describe
-from ui.ideology.session import NeedsPerson, Session
+from ui.ideology.session import NeedsPerson, NewGameForm, Session
 from ui.ideology.text import Words
 
 from engine.ideology import ai, parse
+from tests.web.driver import Driver
 
 PLAYERS = ["Capitalism", "Communism", "Fascism"]
 PERSON_ALONE = {"Capitalism": PERSON, "Communism": "greedy", "Fascism": "random"}
@@ -49,20 +51,10 @@ def person_choice(session: Session, *, attack: bool = False) -> str:
 
 
 def screen(session: Session) -> str:
-    """The markup the controller draws for the session's stage (same choice of view)."""
-    game = session.game
-    if session.stage == "computer":
-        view = game.view(session.watcher)
-        return render.computer_screen(EN, session, view, view["log"])
-    if session.stage == "turn":
-        view = game.view(session.holder)
-        return render.turn_screen(EN, session, view, render.Ui(), view["log"])
-    if session.stage == "cover":
-        return render.cover_screen(EN, session)
-    view = game.view(None)
-    if session.stage == "report":
-        return render.report_screen(EN, session, view, view["log"])
-    return render.over_screen(EN, session, view, view["log"])
+    """The markup the game's screen draws for the session's stage."""
+    ideology_screen = IdeologyScreen(Driver.game("ideology").context)
+    ideology_screen.replace(session)
+    return ideology_screen.render(None).html()
 
 
 def computers_play(session: Session) -> None:
@@ -112,7 +104,7 @@ def test_one_person_never_meets_a_cover_and_watches_the_computers_from_their_own
             assert 'id="computer-thinking"' in html
             assert html.count('class="ig-hand"') == 1
             assert 'data-owner="Capitalism"' in html
-            assert 'data-act="do"' not in html and 'data-act="card"' not in html
+            assert 'data-intent="do ' not in html and 'data-intent="card ' not in html
             assert session.play_computer(session.computer_choice())
         elif session.stage == "turn":
             person_turns += 1
@@ -160,7 +152,7 @@ def test_a_whole_game_with_one_person_and_two_computers_reaches_its_end() -> Non
     assert session.game.is_terminal and session.game.turn == 4
     assert min(seen_computer_actions.values()) > 5
     html = screen(session)
-    assert 'data-act="rematch"' in html
+    assert 'data-intent="rematch"' in html
 
 
 # --- several persons and a computer -------------------------------------------------------
@@ -265,7 +257,7 @@ def test_a_computer_defender_answers_the_persons_attack(
     assert session.stage == "computer" and session.holder == defender
     assert "computer-thinking" in screen(session)
     answer = session.computer_choice()
-    assert answer == verb
+    assert str(answer) == verb
     assert session.play_computer(answer)
     assert any(e["event"] == verb and e["player"] == defender for e in session.game.log)
 
@@ -342,23 +334,23 @@ def test_every_seat_played_by_the_computer_is_refused() -> None:
 
 
 def test_the_new_game_screen_offers_a_person_or_each_computer_level_per_seat() -> None:
-    setup = {
-        "count": 3,
-        "seats": [("", p) for p in PLAYERS] + [("", "Imperialism"), ("", "Islamic Fundamentalism")],
-        "kinds": [PERSON, "greedy", "random", PERSON, PERSON],
-        "turn_limit": None,
-        "error": "",
-    }
-    html = render.new_game_screen(EN, setup)
-    assert html.count("data-seat-kind=") == 3
+    form = NewGameForm(
+        count=3,
+        seats=[("", p) for p in PLAYERS] + [("", "Imperialism"), ("", "Islamic Fundamentalism")],
+        kinds=[PERSON, "greedy", "random", PERSON, PERSON],
+    )
+    html = render.new_game_page(EN, form).html()
+    assert html.count('name="seat-kind-') == 3
     for level in ai.LEVELS:
         assert f'<option value="{level}"' in html
     assert '<option value="greedy" selected>' in html and '<option value="random" selected>' in html
     assert html.count('<option value="person" selected>') == 1
     assert 'placeholder="Communism (computer)"' in html
-    # Without any choice stored yet (an older setup), every seat is a person.
-    del setup["kinds"]
-    assert render.new_game_screen(EN, setup).count('<option value="person" selected>') == 3
+    # A new form: every seat is a person.
+    assert (
+        render.new_game_page(EN, NewGameForm()).html().count('<option value="person" selected>')
+        == 3
+    )
 
 
 @pytest.mark.parametrize(
@@ -371,7 +363,7 @@ def test_an_unnamed_computer_seat_reads_as_its_ideology_and_computer(
     assert words.short("Fascism") == expected
     assert words.player("Capitalism") == "Ana (C)"
     session = start(PERSON_ALONE)
-    html = render.report_screen(Translator(language), session, session.game.view(None), [])
+    html = render.report_page(Translator(language), session, session.game.view(None)).html()
     assert "ig-computer-tag" in html
 
 
@@ -379,7 +371,7 @@ def test_a_computer_that_failed_to_choose_offers_to_try_again_instead_of_thinkin
     session = start(PERSON_ALONE, seed=4)
     play_until(session, lambda s: s.stage == "computer")
     view = session.game.view(session.watcher)
-    html = render.computer_screen(EN, session, view, [], failed=True)
-    assert 'role="alert"' in html and 'data-act="computer_retry"' in html
+    html = render.computer_page(EN, session, view, failed=True).html()
+    assert 'role="alert"' in html and 'data-intent="computer-retry"' in html
     assert "computer-thinking" not in html
     assert 'data-owner="Capitalism"' in html  # the person's own screen stays

@@ -9,13 +9,17 @@ from pathlib import Path
 
 import pytest
 from ui import store
+from ui.games import spec
 from ui.i18n import Translator, table
-from ui.ideology import has_game_in_progress, render
-from ui.ideology.session import Session, sort_legal
+from ui.ideology import render
+from ui.ideology.session import NewGameForm, Selection, Session, legal_actions, sort_legal
 from ui.ideology.text import Words
+from ui.loop import Page, changed_sections
 
 from engine import ideology
+from engine.ideology import parse
 from engine.ideology.errors import IllegalAction
+from tests.web.driver import Driver
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Capitalism", "Communism", "Fascism"]
@@ -91,6 +95,7 @@ def test_undo_only_of_the_holders_own_last_action_that_revealed_nothing() -> Non
     session = at_turn(started())
     legal = session.legal()
     kind = sorted(legal.discard)[0]
+    assert str(legal.discard[kind]) == f"discard {kind}"
     assert not session.can_undo
     assert session.act(f"discard {kind}")
     assert session.can_undo
@@ -109,8 +114,9 @@ def test_a_saved_turn_comes_back_behind_the_cover() -> None:
     assert again.game == session.game
     storage = store.MemoryStorage()
     store.save(storage, "ideology", text)
-    assert has_game_in_progress(storage)
-    assert not has_game_in_progress(store.MemoryStorage())
+    ideology_spec = spec("ideology")
+    assert ideology_spec is not None and ideology_spec.in_progress(storage)
+    assert not ideology_spec.in_progress(store.MemoryStorage())
 
 
 def test_a_whole_game_through_the_session_ends_on_the_over_stage() -> None:
@@ -122,33 +128,38 @@ def test_a_whole_game_through_the_session_ends_on_the_over_stage() -> None:
         elif session.stage == "cover":
             session.reveal()
         else:
-            assert session.act(rng.choice(session.game.legal_actions(session.holder)))
+            assert session.act(str(rng.choice(legal_actions(session.game, session.holder))))
     assert session.game.is_terminal
     rematch = session.rematch()
     assert rematch.stage == "report" and rematch.game.turn == 1
     assert rematch.names == session.names
 
 
-def test_legal_actions_are_sorted_with_the_engines_parser() -> None:
-    legal = sort_legal(
-        [
-            "discard military",
-            "place cultural North Africa",
-            "remove economic East Africa Islamic Fundamentalism",
-            "buy Technological Supremacy",
-            "attack Fascism cultural France",
-            "diplomacy Communism war",
-            "pass",
-        ]
-    )
-    assert legal.discard == {"military"}
-    assert legal.place == {"cultural": ["North Africa"]}
-    assert legal.remove == {"economic": [("East Africa", "Islamic Fundamentalism")]}
-    assert legal.buy == {"Technological Supremacy"}
-    assert legal.attack == [("Fascism", "cultural", "France")]
-    assert legal.diplomacy == {"Communism": ["war"]}
-    assert legal.simple == {"pass"}
+def test_legal_actions_are_sorted_by_verb() -> None:
+    texts = [
+        "discard military",
+        "place cultural North Africa",
+        "remove economic East Africa Islamic Fundamentalism",
+        "buy Technological Supremacy",
+        "attack Fascism cultural France",
+        "diplomacy Communism war",
+        "pass",
+    ]
+    legal = sort_legal([parse(text) for text in texts])
+    assert list(legal.discard) == ["military"]
+    assert [a.region for a in legal.place["cultural"]] == ["North Africa"]
+    assert [(a.region, a.ideology) for a in legal.remove["economic"]] == [
+        ("East Africa", "Islamic Fundamentalism")
+    ]
+    assert list(legal.buy) == ["Technological Supremacy"]
+    assert [(a.ideology, a.card_type, a.region) for a in legal.attack] == [
+        ("Fascism", "cultural", "France")
+    ]
+    assert list(legal.diplomacy["Communism"]) == ["war"]
+    assert list(legal.simple) == ["pass"]
     assert legal.regions_for("economic") == {"East Africa"}
+    # Every action is found again by its key on the page.
+    assert sorted(legal.by_key) == sorted(texts)
 
 
 # --- markup -------------------------------------------------------------------------------
@@ -158,7 +169,7 @@ def test_legal_actions_are_sorted_with_the_engines_parser() -> None:
 def test_the_cover_shows_nothing_but_the_next_player(language: str) -> None:
     session = started()
     session.continue_after_report()
-    html = render.cover_screen(Translator(language), session)
+    html = render.cover_page(Translator(language), session).html()
     assert "ig-hand" not in html and "ig-tile" not in html and "ig-log" not in html
     assert "&lt;b&gt;Carla" in html or session.holder != "Fascism"
 
@@ -166,7 +177,7 @@ def test_the_cover_shows_nothing_but_the_next_player(language: str) -> None:
 def test_the_turn_screen_holds_only_the_holders_hand() -> None:
     session = at_turn(started())
     view = session.game.view(session.holder)
-    html = render.turn_screen(Translator("en"), session, view, render.Ui(), view["log"])
+    html = render.turn_page(Translator("en"), session, view).html()
     assert html.count('class="ig-hand"') == 1
     assert f'data-owner="{session.holder}"' in html
     assert "<b>Carla</b>" not in html  # names are escaped
@@ -186,20 +197,30 @@ def test_a_chosen_card_lights_exactly_the_legal_regions() -> None:
     legal = session.legal()
     card_type = sorted(legal.place)[0]
     view = game.view(session.holder)
-    html = render.turn_screen(Translator("en"), session, view, render.Ui(card_type=card_type), [])
-    lit = set(re.findall(r'class="ig-tile[^"]*is-target[^"]*" data-region="([^"]+)"', html))
-    assert lit == legal.regions_for(card_type)
-    confirm = render.confirm_panel(
-        session, Words(Translator("en"), {}), f"place {card_type} {legal.place[card_type][0]}"
+    before = render.turn_page(Translator("en"), session, view)
+    session.selection = Selection(card_type=card_type)
+    after = render.turn_page(Translator("en"), session, view)
+    html = after.html()
+    lit = set(
+        re.findall(r'class="ig-tile[^"]*is-target[^"]*" id="[^"]+" data-region="([^"]+)"', html)
     )
+    assert lit == legal.regions_for(card_type)
+    # The button that takes the focus is the first lit tile's, in the page's order.
+    actions = [found.start() for found in re.finditer('class="ig-tile-actions"', html)]
+    first = html.index('id="ig-first-target"')
+    assert actions[0] < first and (len(actions) == 1 or first < actions[1])
+    # Only the lit tiles, the hand (the card pressed) and the hint are drawn again.
+    changed = set(changed_sections(before, after) or [])
+    assert changed == {render.tile_id(region) for region in lit} | {"ig-hand", "ig-phasebar"}
+    confirm = render.confirm_panel(session, Words(Translator("en"), {}), legal.place[card_type][0])
     assert "distance penalty" in confirm
 
 
 def test_the_new_game_screen_offers_two_to_five_players_and_the_turn_limit() -> None:
-    setup = {"count": 4, "seats": [("", p) for p in ideology.IDEOLOGIES], "turn_limit": 2}
-    html = render.new_game_screen(Translator("es"), setup)
-    assert html.count("data-seat-name=") == 4
-    assert 'data-value="5"' in html and "Límite de turnos" in html
+    form = NewGameForm(count=4, turn_limit=2)
+    html = render.new_game_page(Translator("es"), form).html()
+    assert html.count('name="seat-name-') == 4
+    assert 'data-intent="count 5"' in html and "Límite de turnos" in html
 
 
 # --- texts --------------------------------------------------------------------------------
@@ -264,9 +285,17 @@ def test_a_focused_tile_highlights_its_neighbours_in_play() -> None:
     )
     home = next(r for r in view["regions"] if r["name"] == "United States")
     home["adjacent_in_play"] = ["Canada"]
-    html = render.table(view, Words(Translator("en"), {}), ui=render.Ui(focus="United States"))
-    assert re.search(r'class="ig-tile[^"]*is-neighbour[^"]*" data-region="Canada"', html)
-    assert re.search(r'class="ig-tile[^"]*is-focus[^"]*" data-region="United States"', html)
+    page = Page("table")
+    page.root(
+        render.table_section(
+            page, view, Words(Translator("en"), {}), picked=Selection(focus="United States")
+        )
+    )
+    html = page.html()
+    assert re.search(r'class="ig-tile[^"]*is-neighbour[^"]*" id="[^"]+" data-region="Canada"', html)
+    assert re.search(
+        r'class="ig-tile[^"]*is-focus[^"]*" id="[^"]+" data-region="United States"', html
+    )
 
 
 def test_the_log_shows_the_latest_entries_and_offers_the_whole_log() -> None:
@@ -274,13 +303,62 @@ def test_the_log_shows_the_latest_entries_and_offers_the_whole_log() -> None:
     session = Session(game=game, names={}, stage="over")
     words = Words(Translator("en"), {})
     short = render.log_panel(game.log[-render.LOG_SHOWN :], words, total=len(game.log))
-    assert short.count("<li>") == render.LOG_SHOWN and 'data-act="full_log"' in short
+    assert short.count("<li>") == render.LOG_SHOWN and 'data-intent="full-log"' in short
     whole = render.log_panel(game.log, words, total=len(game.log), full=True)
-    assert whole.count("<li>") == len(game.log) and "full_log" not in whole
-    view = game.view(None)
-    assert "full_log" not in render.over_screen(
-        Translator("en"), session, view, view["log"], full_log=True
+    assert whole.count("<li>") == len(game.log) and "full-log" not in whole
+    session.selection.full_log = True
+    view = session.screen_view(render.LOG_SHOWN)
+    assert "full-log" not in render.over_page(Translator("en"), session, view).html()
+
+
+# --- the loop -----------------------------------------------------------------------------
+
+
+FIELDS = {"seat-ideology-0": "Capitalism", "seat-ideology-1": "Communism", "seed": "1"}
+
+
+def test_a_game_by_intents_from_the_form_to_the_holders_screen() -> None:
+    driver = Driver.game("ideology")
+    driver.go("#/ideology/new")
+    driver.tap("count 2", **FIELDS)
+    assert sorted(driver.changed or []) == ["ig-counts", "ig-seats", "ig-seed-card"]
+    driver.tap("count 3", **FIELDS)
+    assert sorted(driver.changed or []) == ["ig-counts", "ig-seats"]
+    driver.tap("start", **{**FIELDS, "seat-ideology-1": "Capitalism"})
+    assert driver.notice is not None and "same ideology" in driver.notice.text
+    driver.tap("start", **FIELDS, **{"seat-name-0": "Ana"})
+    assert driver.address == "#/ideology/play" and driver.page is not None
+    assert driver.page.stage == "report"
+    driver.tap("continue")
+    assert driver.page.stage == "cover" and "ig-hand" not in driver.html()
+    driver.tap("reveal")
+    assert driver.page.stage == "turn" and driver.html().count('class="ig-hand"') == 1
+    # A tile's name lights its neighbours: only those tiles are drawn again.
+    region = re.findall(r'data-intent="focus ([^"]+)"', driver.html())[0]
+    driver.tap(f"focus {region}")
+    assert driver.changed and all(key.startswith("ig-tile-") for key in driver.changed)
+    discard = re.findall(r'data-intent="(do discard [a-z]+)"', driver.html())[0]
+    driver.tap(discard)
+    assert driver.outcomes[-1].new_screen is False
+    driver.tap("undo")
+    assert driver.outcomes[-1].announce == "Your last action was undone."
+
+
+def test_a_refused_action_is_said_where_the_buttons_are_and_goes_at_the_next_tap() -> None:
+    driver = Driver.game("ideology")
+    driver.go("#/ideology/new")
+    driver.tap("start", **FIELDS)
+    driver.tap("continue")
+    driver.tap("reveal")
+    from ui.loop import Intent
+
+    driver.dispatch(Intent("do", "buy Weapons of Mass Destruction"))
+    assert driver.notice is not None and driver.notice.alert
+    assert driver.changed == ["ig-dock-side"]
+    driver.tap("advances") if 'data-intent="advances"' in driver.html() else driver.dispatch(
+        Intent("focus", "United States")
     )
+    assert driver.notice is None
 
 
 @pytest.mark.parametrize(
@@ -295,7 +373,7 @@ def test_game_over_by_exhaustion_says_no_cards_were_left(language: str, line: st
 
     game = scenario(["Capitalism", "Communism"], phase="diplomacy")
     give_advances(game, "Capitalism", "Technological Supremacy")
-    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "India"):
+    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "Iberia"):
         for player in ("Capitalism", "Communism"):
             put(game, name, player, military=2, economic=2, cultural=2)
     for player, other in (("Capitalism", "Communism"), ("Communism", "Capitalism")):
@@ -304,5 +382,5 @@ def test_game_over_by_exhaustion_says_no_cards_were_left(language: str, line: st
     assert game.end_reason == "exhaustion"
     session = Session(game=game, names={"Capitalism": "Ana", "Communism": "Bruno"}, stage="over")
     view = game.view(None)
-    html = render.over_screen(Translator(language), session, view, view["log"])
+    html = render.over_page(Translator(language), session, view).html()
     assert f"<p>{line}</p>" in html

@@ -13,9 +13,11 @@ from typing import Any
 
 import pytest
 from ui import checks, saves, saves_screen, store
+from ui.games import spec
 from ui.i18n import Translator, table
 from ui.ideology import saves as ideology_saves
 from ui.ideology.session import Session as IdeologySession
+from ui.loop import changed_sections
 from ui.saves import SaveProblem
 from ui.store import MemoryStorage
 from ui.stratego import saves as stratego_saves
@@ -27,6 +29,13 @@ from engine.stratego import BUILTIN_SETUPS
 NOW = "2026-11-30T05:41:30Z"
 EVIL_PLAYER = "<img src=x onerror=f(1)>"  # as long as a player's name may be (24)
 LATER = "2026-11-30T06:00:00Z"
+
+
+def in_progress(storage: MemoryStorage, game: str) -> bool:
+    """Whether "Continue" offers the game (the registry's check)."""
+    found = spec(game)
+    assert found is not None
+    return found.in_progress(storage)
 
 
 def stratego_text(moves: tuple[str, ...] = ("b4-b5", "b7-b6")) -> str:
@@ -440,11 +449,11 @@ def test_the_screen_escapes_every_name_and_lists_what_it_should() -> None:
     current = {"stratego": saves.describe("stratego", json.loads(stratego_text()))}
     markup = saves_screen.screen(
         t, current=current, entries=saves.list_saves(storage), state=saves_screen.State(), now=NOW
-    )
+    ).html()
     assert "<img" not in markup
     assert "&lt;img src=x onerror=alert(1)&gt;" in markup
-    assert markup.count('data-saves-act="open"') == 2
-    assert 'data-saves-form="save-as" data-game="stratego"' in markup
+    assert markup.count('data-intent="open ') == 2
+    assert 'data-intent="save-as stratego"' in markup
     assert 'accept=".json,application/json" multiple' in markup
     assert "Moves played: 2" in markup and "Turn 1" in markup
 
@@ -456,6 +465,9 @@ def test_the_screen_asks_before_deleting_and_renames_in_place(language: str) -> 
     storage = filled()
     entry = saves.list_saves(storage)[0]
     t = Translator(language)
+    listed = saves_screen.screen(
+        t, current={}, entries=[entry], state=saves_screen.State(), now=NOW
+    )
     deleting = saves_screen.screen(
         t,
         current={},
@@ -463,11 +475,15 @@ def test_the_screen_asks_before_deleting_and_renames_in_place(language: str) -> 
         state=saves_screen.State(deleting=entry.id),
         now=NOW,
     )
-    assert t("saves_delete_yes") in deleting and 'data-saves-act="open"' not in deleting
+    assert t("saves_delete_yes") in deleting.html()
+    assert 'data-intent="open ' not in deleting.html()
+    # The question replaces the save's own buttons, and nothing else on the page.
+    assert changed_sections(listed, deleting) == [f"save-{entry.id}"]
     renaming = saves_screen.screen(
         t, current={}, entries=[entry], state=saves_screen.State(renaming=entry.id), now=NOW
-    )
-    assert 'data-saves-form="rename"' in renaming and f'value="{entry.name}"' in renaming
+    ).html()
+    assert f'data-intent="rename-save {entry.id}"' in renaming
+    assert f'value="{entry.name}"' in renaming
     assert t("saves_in_progress_none") in renaming
 
 
@@ -475,12 +491,11 @@ def test_settings_say_whether_storage_is_persistent() -> None:
     from html import escape
 
     from ui import screens
-    from ui.settings import Settings
 
     t = Translator("en")
-    assert escape(t("saves_persist_granted")) in screens.settings(t, Settings(), True)
-    assert escape(t("saves_persist_denied")) in screens.settings(t, Settings(), False)
-    assert escape(t("saves_persist_unknown")) in screens.settings(t, Settings())
+    assert escape(t("saves_persist_granted")) in screens.storage_note(t, True)
+    assert escape(t("saves_persist_denied")) in screens.storage_note(t, False)
+    assert escape(t("saves_persist_unknown")) in screens.storage_note(t, None)
 
 
 def test_unnamed_ideology_players_are_named_by_ideology_in_the_language() -> None:
@@ -678,15 +693,13 @@ def test_a_stratego_session_that_contradicts_itself_is_refused_before_storing(ca
     import_refused(envelope(session=session), code)
     # As the autosave it does not offer "Continue" (nothing opens), and the game opens
     # from the copy before it if there is one.
-    from ui.stratego import has_game_in_progress
-
     storage = MemoryStorage()
     store.save(storage, "stratego", json.dumps(session))
-    assert not has_game_in_progress(storage)
+    assert not in_progress(storage, "stratego")
     storage = MemoryStorage()
     store.save(storage, "stratego", stratego_text(("b4-b5",)))
     store.save(storage, "stratego", json.dumps(session))
-    assert has_game_in_progress(storage)
+    assert in_progress(storage, "stratego")
     loaded = saves.in_progress(storage, "stratego")
     assert loaded.recovered and loaded.value is not None and loaded.value["turn"] == 1
 
@@ -747,11 +760,9 @@ CONTRADICTING_IDEOLOGY = {
 def test_an_ideology_session_that_contradicts_itself_is_refused_before_storing(case: str) -> None:
     session = CONTRADICTING_IDEOLOGY[case]()
     import_refused(envelope("ideology", session=session), "inconsistent")
-    from ui.ideology import has_game_in_progress
-
     storage = MemoryStorage()
     store.save(storage, "ideology", json.dumps(session))
-    assert not has_game_in_progress(storage)
+    assert not in_progress(storage, "ideology")
     assert saves.in_progress(storage, "ideology").damaged
 
 
@@ -761,10 +772,8 @@ def test_a_finished_ideology_game_imports_and_is_not_in_progress() -> None:
         storage, [("x", json.dumps(envelope("ideology", session=finished_ideology())))]
     )
     assert entry.summary["stage"] == "over"
-    from ui.ideology import has_game_in_progress
-
     saves.open_save(storage, entry.id)
-    assert not has_game_in_progress(storage)
+    assert not in_progress(storage, "ideology")
 
 
 @pytest.mark.parametrize("game", ["stratego", "ideology"])
@@ -820,12 +829,12 @@ def test_the_saves_screen_says_a_game_goes_on_from_the_copy_before_a_damaged_sav
         state=saves_screen.State(),
         now=NOW,
         recovered=frozenset({"stratego"}),
-    )
+    ).html()
     assert "was damaged, so it resumes from the copy before it" in markup
     assert "Moves played: 1" in markup
     plain = saves_screen.screen(
         t, current={"stratego": loaded.value}, entries=[], state=saves_screen.State(), now=NOW
-    )
+    ).html()
     assert "was damaged" not in plain
 
 
@@ -833,9 +842,8 @@ def test_settings_say_clearing_site_data_erases_the_saves_but_not_an_export() ->
     from html import escape
 
     from ui import screens
-    from ui.settings import Settings
 
     for language, words in (("en", "only copy that survives"), ("es", "única copia")):
         t = Translator(language)
-        markup = screens.settings(t, Settings(language=language))
+        markup = screens.storage_note(t, None)
         assert escape(t("saves_site_data")) in markup and words in t("saves_site_data")

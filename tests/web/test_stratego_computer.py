@@ -14,7 +14,7 @@ from ui.i18n import Translator
 from ui.stratego import render
 from ui.stratego import saves as stratego_saves
 from ui.stratego.render import Ui
-from ui.stratego.session import Session, names_for_seats
+from ui.stratego.session import NewGameForm, Session, names_for_seats
 
 from engine.stratego import BUILTIN_SETUPS, ai, is_valid_setup, mirror_setup
 
@@ -102,9 +102,8 @@ def test_a_seat_left_at_its_default_name_takes_the_computers_name() -> None:
 
 
 def test_the_new_game_form_offers_each_army_a_person_or_the_computer() -> None:
-    html = render.new_game_screen(
-        ui(), {"red": "Ana", "blue": "Computer (hard)"}, "european", {"blue": "hard"}
-    )
+    form = NewGameForm({"red": "Ana", "blue": "Computer (hard)"}, {"red": "person", "blue": "hard"})
+    html = render.new_game_page(ui(), form, None).html()
     for player in ("red", "blue"):
         select = re.search(rf'<select id="st-seat-{player}".*?</select>', html, re.S)
         assert select is not None
@@ -126,7 +125,7 @@ def test_against_the_computer_there_is_no_cover_from_the_first_screen() -> None:
     assert session.finish_setup() is None
     assert (session.stage, session.player, session.covered) == ("setup", "blue", False)
     assert session.computer_to_act()
-    html = render.computer_setup_screen(ui(), session)
+    html = render.computer_setup_page(ui(), session).html()
     assert 'id="computer-thinking"' in html and "Computer (hard) is thinking…" in html
     assert "st-board" not in html and "st-cover" not in html
     session.computer_act()
@@ -139,7 +138,7 @@ def test_the_computers_setup_is_legal_and_never_drawn() -> None:
     setup = session.setups["blue"]
     assert is_valid_setup(setup)
     assert session.boards["blue"].is_empty()  # nothing of it on a setup board either
-    html = render.play_screen(ui(), session, session.view())
+    html = render.play_page(ui(), session).html()
     assert hidden_ranks_leak(session, html) == []
     assert setup not in html
 
@@ -159,7 +158,7 @@ def test_a_person_playing_blue_waits_for_the_computer_to_set_up_and_move_first()
     assert session.finish_setup() is None
     # The game starts with Red, the computer: the screen is Blue's, turned Blue's way.
     assert session.stage == "turn" and session.player == "red" and session.computer_to_act()
-    html = render.play_screen(ui(), session, session.view())
+    html = render.play_page(ui(), session).html()
     assert 'class="board board-blue"' in html and 'id="computer-thinking"' in html
     assert session.view()["player"] == "blue"
     session.computer_act()
@@ -185,9 +184,9 @@ def test_the_computer_answers_each_move_and_the_screen_stays_the_persons() -> No
         # The move went straight to the computer: no hand-over, no cover.
         assert (session.stage, session.player, session.covered) == ("turn", "blue", False)
         assert session.computer_to_act()
-        waiting = render.play_screen(ui(), session, session.view())
+        waiting = render.play_page(ui(), session).html()
         assert 'id="computer-thinking"' in waiting and "st-cover" not in waiting
-        assert 'data-action="offer-draw"' not in waiting  # nothing to press but wait
+        assert 'data-intent="offer-draw"' not in waiting  # nothing to press but wait
         # A tap while the computer thinks changes nothing and says to wait.
         before = len(game.moves)
         assert session.tap("a1").message.key == "stratego_wait_computer"  # type: ignore[union-attr]
@@ -195,7 +194,7 @@ def test_the_computer_answers_each_move_and_the_screen_stays_the_persons() -> No
         session.computer_act()
         assert game.moves[-1].player == "blue" or game.moves[-1].kind != "move"
         assert session.view()["player"] == "red" and not session.covered
-        html = render.play_screen(ui(), session, session.view())
+        html = render.play_page(ui(), session).html()
         assert 'class="board board-red"' in html and 'id="computer-thinking"' not in html
         assert hidden_ranks_leak(session, html) == []
         assert not session.to_dict()["covered"]
@@ -238,7 +237,7 @@ def test_undo_takes_back_the_persons_move_with_the_computers_reply() -> None:
     assert [record.is_attack for record in game.moves] == [False, False]
     assert "from b4 to b5" in render.report_html(ui(), session, session.view(), "red")
     assert session.can_undo()
-    assert 'data-action="undo"' in render.actions_html(ui(), session)
+    assert 'data-intent="undo"' in render.actions_html(ui(), session)
     assert session.undo()
     assert game.moves == () and game.piece_at("b4") == ("red", "6")
     assert (session.stage, session.player) == ("turn", "red")
@@ -257,7 +256,7 @@ def test_no_undo_after_the_persons_attack() -> None:
     assert not session.can_undo() and not session.undo()
     assert session.undo_would_cross_attack()
     actions = render.actions_html(ui(), session)
-    assert 'data-action="undo"' not in actions
+    assert 'data-intent="undo"' not in actions
     assert "An attack cannot be taken back" in actions
 
 
@@ -298,7 +297,7 @@ def test_a_draw_offer_is_answered_from_the_computers_view(
     assert asked and asked[0]["player"] == "blue"  # its own view, never the whole game
     assert session.stage == "over" and session.game is not None
     assert session.game.end_reason == "agreed_draw"
-    assert "Computer (hard) accepted the draw." in render.over_screen(ui(), session)
+    assert "Computer (hard) accepted the draw." in render.over_page(ui(), session).html()
 
 
 def test_no_draw_offer_while_the_computer_is_to_move() -> None:

@@ -8,14 +8,17 @@ import json
 import re
 
 import pytest
-from ui.games import game_in_progress
+from ui import store as shared_store
+from ui.games import spec
 from ui.i18n import Translator, table
+from ui.store import MemoryStorage
 from ui.stratego import render, session, setup_board, store
 from ui.stratego.render import Ui
-from ui.stratego.session import Message, Session
+from ui.stratego.session import Message, NewGameForm, Session
 from ui.stratego.setup_board import SetupBoard, index_of, square_of
 
 from engine.stratego import BUILTIN_SETUPS, ERROR_CODES, Game, Options, new_game
+from tests.web.driver import Driver
 
 RED = BUILTIN_SETUPS["Lakeside fortress"]
 BLUE = BUILTIN_SETUPS["Bomb wall"]
@@ -103,12 +106,12 @@ def test_setup_then_covers_then_play() -> None:
 def test_a_tap_selects_a_tap_moves_undo_takes_back_and_hand_over_covers() -> None:
     game_session = playing()
     game_session.reveal()
-    result = game_session.tap("a4")  # a Scout
+    game_session.tap("a4")  # a Scout
     assert game_session.selected == "a4" and set(game_session.targets) == {"a5", "a6", "a7"}
-    assert {"a4", "a5", "a6", "a7"} <= result.squares
     result = game_session.tap("a6")
     assert result.moved and game_session.stage == "moved"
-    assert game_session.tap("b4").squares == set()  # no second move
+    assert game_session.tap("b4") == session.TapResult()  # no second move
+    assert game_session.game is not None and game_session.game.move_count == 1
     assert game_session.undo() and game_session.stage == "turn"
     assert game_session.game is not None and game_session.game.piece_at("a4") == ("red", "2")
     game_session.tap("a4")
@@ -210,7 +213,7 @@ def test_the_public_move_list_holds_no_rank() -> None:
 def test_reds_screen_holds_no_hidden_blue_rank(language: str) -> None:
     game_session = playing()
     game_session.reveal()
-    markup = render.play_screen(ui(language), game_session, game_session.view())
+    markup = render.play_page(ui(language), game_session).html()
     blue_squares = re.findall(r'<button[^>]*class="sq[^"]*has-blue[^"]*".*?</button>', markup)
     assert len(blue_squares) == 40
     for square in blue_squares:
@@ -221,7 +224,7 @@ def test_reds_screen_holds_no_hidden_blue_rank(language: str) -> None:
 
 def test_the_cover_shows_nothing_of_the_board() -> None:
     game_session = playing()
-    markup = render.cover_screen(ui(), game_session)
+    markup = render.cover_page(ui(), game_session).html()
     assert "st-board" not in markup and 'class="sq' not in markup
     assert "Pass the tablet to Ana" in markup
 
@@ -243,16 +246,18 @@ def test_every_engine_error_code_has_a_translation() -> None:
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_every_screen_renders_in_both_languages(language: str) -> None:
     game_session = playing(Options(rescue=True, silent_defence=True))
-    screens = [render.new_game_screen(ui(language), game_session.names, "european")]
-    screens.append(render.cover_screen(ui(language), game_session))
+    form = NewGameForm(dict(game_session.names), dict(game_session.seats))
+    pages = [render.new_game_page(ui(language), form, None)]
+    pages.append(render.cover_page(ui(language), game_session))
     game_session.reveal()
-    screens.append(render.play_screen(ui(language), game_session, game_session.view()))
+    pages.append(render.play_page(ui(language), game_session))
     game_session.resign()
-    screens.append(render.over_screen(ui(language), game_session))
+    pages.append(render.over_page(ui(language), game_session))
     fresh = Session.new({"red": "A", "blue": "B"})
     fresh.reveal()
-    screens.append(render.setup_screen(ui(language), fresh, {"Mine": RED}, "X", None))
-    for markup in screens:
+    fresh.tray_letter = "X"
+    pages.append(render.setup_page(ui(language), fresh, {"Mine": RED}, None))
+    for markup in (page.html() for page in pages):
         assert "stratego_" not in re.sub(r'(id|class|data-[a-z]+)="[^"]*"', "", markup)
 
 
@@ -260,34 +265,28 @@ def test_every_screen_renders_in_both_languages(language: str) -> None:
 
 
 def test_saves_alternate_slots_and_a_failed_write_keeps_the_last_save() -> None:
-    storage = store.MemoryStorage(limit=6000)
+    storage = MemoryStorage(limit=6000)
+    stratego = spec("stratego")
+    assert stratego is not None
     game_session = playing()
-    assert store.save_session(storage, game_session.to_json())
-    assert store.has_game_in_progress(storage)
-    assert not store.save_session(storage, "x" * 7000)
-    assert json.loads(store.load_session(storage) or "")["stage"] == "turn"
+    assert shared_store.save(storage, "stratego", game_session.to_json())
+    assert stratego.in_progress(storage)
+    assert not shared_store.save(storage, "stratego", "x" * 7000)
+    assert json.loads(shared_store.load(storage, "stratego") or "")["stage"] == "turn"
     assert game_session.game is not None
     game_session.game.resign("red")
     game_session.stage = "over"
-    store.save_session(storage, game_session.to_json())
-    assert not store.has_game_in_progress(storage)
-    assert store.load_session(None) is None and not store.has_game_in_progress(None)
+    shared_store.save(storage, "stratego", game_session.to_json())
+    assert not stratego.in_progress(storage)
+    assert shared_store.load(None, "stratego") is None and not stratego.in_progress(None)
 
 
 def test_named_setups_are_kept() -> None:
-    storage = store.MemoryStorage()
+    storage = MemoryStorage()
     assert store.save_setup(storage, "  My   wall ", RED)
     assert store.saved_setups(storage) == {"My wall": RED}
     storage.setItem(store.SETUPS_KEY, "not json")
     assert store.saved_setups(storage) == {}
-
-
-def test_the_home_screen_asks_each_game_package() -> None:
-    storage = store.MemoryStorage()
-    assert game_in_progress(storage, ("stratego",)) is None
-    game_session = playing()
-    store.save_session(storage, game_session.to_json())
-    assert game_in_progress(storage, ("stratego",)) == "stratego"
 
 
 def test_a_new_game_can_start_from_any_builtin_pair() -> None:
@@ -311,4 +310,100 @@ def test_an_attack_cannot_be_taken_back() -> None:
     assert game_session.stage == "moved" and not game_session.can_undo()
     assert game_session.undo() is False and game.move_count == 1
     markup = render.actions_html(ui(), game_session)
-    assert 'data-action="undo"' not in markup and "cannot be taken back" in markup
+    assert 'data-intent="undo"' not in markup and "cannot be taken back" in markup
+
+
+# ------------------------------------------------------------------ the loop
+
+
+NAMES = {"name-red": "Ana", "name-blue": "Luis"}
+
+
+def at_play(driver: Driver) -> Driver:
+    driver.go("#/stratego/new")
+    driver.tap("new-start", **NAMES)
+    for setup in ("Lakeside fortress", "Bomb wall"):
+        driver.tap("reveal")
+        driver.tap("setup-use", preset=f"builtin:{setup}")
+        driver.tap("setup-ready")
+    driver.tap("reveal")
+    return driver
+
+
+def test_a_tap_redraws_only_the_squares_and_parts_it_changed() -> None:
+    driver = at_play(Driver.game("stratego"))
+    assert driver.address == "#/stratego/play" and driver.page is not None
+    assert driver.page.screen == "stratego/play/red"
+    driver.tap("resign")  # the question replaces the buttons, nothing else
+    assert driver.changed == ["st-actions"]
+    driver.tap("resign-no")
+    assert driver.changed == ["st-actions"]
+    driver.tap("square a4")  # a Scout: itself and three destinations, and its name said
+    assert sorted(driver.changed or []) == ["sq-a4", "sq-a5", "sq-a6", "sq-a7", "st-message"]
+    assert "Scout" in driver.html().split('id="st-message"')[1].split("</p>")[0]
+    driver.tap("square a6")
+    changed = set(driver.changed or [])
+    assert {"sq-a4", "sq-a5", "sq-a6", "sq-a7", "st-status", "st-moves"} == changed
+    assert driver.outcomes[-1].announce_section == "st-report"
+    # The hand-over is a new screen: the cover, at the same address.
+    driver.tap("hand-over")
+    assert driver.page is not None and driver.page.screen == "stratego/cover/blue/turn"
+    assert driver.changed is None and "st-board" not in driver.html()
+
+
+def test_setup_by_taps_and_drops_changes_the_squares_and_the_tray_only() -> None:
+    driver = Driver.game("stratego")
+    driver.go("#/stratego/new")
+    driver.tap("new-start", **NAMES)
+    driver.tap("reveal")
+    driver.tap("tray F")
+    assert driver.changed == ["st-tray"]
+    driver.tap("square a1")
+    assert sorted(driver.changed or []) == ["sq-a1", "st-setup-status", "st-tray"]
+    assert driver.dispatch(session_intent("drop", "X", "b1")) is not None
+    assert 'data-drag="b1"' in driver.html() and 'data-drag="a1"' in driver.html()
+    driver.dispatch(session_intent("drop", "b1", "tray"))
+    assert 'data-drag="b1"' not in driver.html()
+    # Dropped outside the army's rows: nothing happens, nothing is drawn.
+    assert driver.dispatch(session_intent("drop", "a1", "e5")) is None
+    message = driver.tap("square c1")
+    assert message is not None and message.notice is not None
+    assert message.notice.text == "First tap a piece in the tray (or drag one here)."
+
+
+def session_intent(name: str, arg: str, value: str) -> object:
+    from ui.loop import Intent
+
+    return Intent(name, arg, value=value)
+
+
+def test_arrow_keys_move_the_focus_without_redrawing() -> None:
+    from ui.loop import Intent
+
+    driver = at_play(Driver.game("stratego"))
+    outcome = driver.dispatch(Intent("key", "ArrowUp", value="square e4"))
+    assert outcome is not None and outcome.focus == "sq-e5" and not outcome.repaint
+    assert driver.dispatch(Intent("key", "ArrowUp", value="reveal")) is None
+
+
+def test_a_reload_comes_back_behind_the_cover_and_continue_finds_the_game() -> None:
+    from ui.games import game_in_progress
+
+    driver = at_play(Driver.game("stratego"))
+    driver.tap("square b4")
+    driver.tap("square b5")
+    storage = driver.context.storage
+    assert game_in_progress(storage) == "stratego"
+    again = Driver.game("stratego", storage=storage)
+    again.go("#/stratego/continue")
+    assert again.address == "#/stratego/play"
+    assert again.page is not None and again.page.screen == "stratego/cover/red/moved"
+
+
+def test_a_full_storage_is_said_on_every_screen_and_the_game_goes_on() -> None:
+    driver = Driver.game("stratego", storage=MemoryStorage(limit=10))
+    driver.go("#/stratego/new")
+    driver.tap("new-start", **NAMES)
+    assert "could not be saved" in driver.html()
+    driver.tap("reveal")
+    assert 'id="save-warning"' in driver.html()

@@ -1,70 +1,157 @@
-"""How a game's UI plugs into the shell, so each game lives in its own package.
+"""The games the app plays, in one registry (:data:`GAMES`), and what every game's screens
+share (:class:`GameScreen`).
 
-A game's package ``ui.<game>`` (for instance ``ui.stratego``) defines a class
-``Controller`` taking a :class:`Context`. The shell hands it the ``#app`` element for
-every address under ``#/<game>/...``:
+A game is a :class:`GameSpec`: its name (its address ``#/<name>/...`` and the ``game`` of
+its saves), its icon, its screens, how its autosave is read, how the saved-games screen
+describes one of its sessions. The modules behind a game (its engine included) are
+imported only when one of these is first used, so the home screen starts without them.
+To add a game: a package ``ui/<game>/`` with a screen class and a ``saves.describe``,
+and one entry here.
 
-- ``show(root, path)``: draw the screen for ``path`` (the address parts after the
-  game's name, e.g. ``("new",)``), attaching any listeners it needs to ``root``;
-- ``hide()``: remove those listeners (the shell is about to draw another screen).
-
-Until a game's package exists, the shell says plainly that the game is not
-available yet.
+>>> [spec.name for spec in GAMES]
+['stratego', 'ideology']
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, TypeVar
 
-from ui.i18n import Translator
-from ui.settings import Settings
-
-
-@dataclass
-class Context:
-    """What a game's UI may use from the shell."""
-
-    t: Translator
-    settings: Settings
-    storage: Any  # window.localStorage, or None where the browser disabled it
-    navigate: Callable[[str], None]  # go to an address such as "#/stratego/play"
-    announce: Callable[[str], None]  # say something to screen readers
+from ui import store
+from ui.computer import pause_ms
+from ui.loop import Context, Intent, Painted, Screen
+from ui.timer import Pending
 
 
-class Controller(Protocol):
-    def __init__(self, context: Context) -> None: ...
-    def show(self, root: Any, path: tuple[str, ...]) -> None: ...
-    def hide(self) -> None: ...
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    icon: str
+    #: The game's screens (one object for every address under ``#/<name>/``).
+    screen: Callable[[Context], Screen]
+    #: A session from its autosave's text (the engine replays it; raises if it cannot).
+    load: Callable[[str], Any]
+    #: The saved-games screen's summary of a session document (``ui.saves.SaveProblem``
+    #: when it is damaged, illegal or too new).
+    describe: Callable[[dict[str, Any]], dict[str, Any]]
+
+    def in_progress(self, storage: Any) -> bool:
+        """Whether this game's autosave holds a game that has not ended and opens: its
+        session is whole and every move replays (for the home screen's "Continue"; a
+        damaged latest save counts through the copy before it, see ``ui.store.recover``).
+        With no autosave at all, the game's modules are not even imported."""
+        if not store.load(storage, self.name):
+            return False
+        session = store.load_parsed(storage, self.name, self.load)
+        return session is not None and bool(session.in_progress)
 
 
-def game_in_progress(storage: Any, games: tuple[str, ...]) -> str | None:
-    """The first game whose package says a game of it is in progress (for "Continue").
+def _stratego_screen(context: Context) -> Screen:
+    from ui.stratego.controller import StrategoScreen
 
-    A game's package opts in with a module-level ``has_game_in_progress(storage) -> bool``.
-    """
-    for game in games:
-        try:
-            module = importlib.import_module(f"ui.{game}")
-        except ModuleNotFoundError as missing:
-            if missing.name == f"ui.{game}":
-                continue
-            raise
-        check = getattr(module, "has_game_in_progress", None)
-        if check is not None and check(storage):
-            return game
-    return None
+    return StrategoScreen(context)
 
 
-def controller_class(game: str) -> type[Controller] | None:
-    """The game's controller class, or None while the game has no UI yet."""
-    try:
-        module = importlib.import_module(f"ui.{game}")
-    except ModuleNotFoundError as missing:
-        if missing.name in (f"ui.{game}",):
-            return None
-        raise
-    found: type[Controller] | None = getattr(module, "Controller", None)
-    return found
+def _stratego_load(text: str) -> Any:
+    from ui.stratego.session import Session
+
+    return Session.from_json(text)
+
+
+def _stratego_describe(session: dict[str, Any]) -> dict[str, Any]:
+    from ui.stratego.saves import describe
+
+    return describe(session)
+
+
+def _ideology_screen(context: Context) -> Screen:
+    from ui.ideology.controller import IdeologyScreen
+
+    return IdeologyScreen(context)
+
+
+def _ideology_load(text: str) -> Any:
+    from ui.ideology.session import Session
+
+    return Session.from_json(text)
+
+
+def _ideology_describe(session: dict[str, Any]) -> dict[str, Any]:
+    from ui.ideology.saves import describe
+
+    return describe(session)
+
+
+GAMES = (
+    GameSpec("stratego", "flag", _stratego_screen, _stratego_load, _stratego_describe),
+    GameSpec("ideology", "globe", _ideology_screen, _ideology_load, _ideology_describe),
+)
+NAMES = tuple(spec.name for spec in GAMES)
+
+
+def spec(name: str) -> GameSpec | None:
+    return next((found for found in GAMES if found.name == name), None)
+
+
+def game_in_progress(storage: Any) -> str | None:
+    """The first game with a game in progress in its autosave (for "Continue")."""
+    return next((found.name for found in GAMES if found.in_progress(storage)), None)
+
+
+SessionT = TypeVar("SessionT")
+
+
+class GameScreen(Generic[SessionT]):
+    """What both games' screens do alike: the session read lazily from the autosave and
+    saved after every change, and the computer's next turn on a timer (an ``Intent``
+    named ``computer`` through the shell's loop, after the "thinking" state is drawn)."""
+
+    game: str
+    #: The pause before the computer's move at the calm pace (milliseconds).
+    calm_ms: int = 0
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.session: SessionT | None = None
+        self.loaded = False
+        self.save_failed = False
+        self.computer_turn = Pending(context.clock)
+
+    @property
+    def t(self) -> Any:
+        return self.context.t
+
+    def current(self) -> SessionT | None:
+        if not self.loaded:
+            self.loaded = True
+            found = spec(self.game)
+            assert found is not None
+            self.session = store.load_parsed(self.context.storage, self.game, found.load)
+        return self.session
+
+    def replace(self, session: SessionT) -> None:
+        """A new game (new players, a rematch): the old one's computer turn is dropped."""
+        self.computer_turn.cancel()
+        self.session = session
+        self.loaded = True
+
+    def persist(self, text: str) -> bool:
+        """Autosave ``text``; a refused write is remembered (the screen says so)."""
+        ok = store.save(self.context.storage, self.game, text)
+        self.save_failed = not ok
+        return ok
+
+    def computer_to_act(self) -> bool:
+        return False
+
+    def after_paint(self, painted: Painted) -> None:
+        if self.computer_to_act():
+            pause = pause_ms(self.context.settings.computer_pace, self.calm_ms)
+            self.computer_turn.start(pause, self._computer_turn)
+
+    def _computer_turn(self) -> None:
+        self.context.dispatch(Intent("computer"))
+
+    def leave(self) -> None:
+        self.computer_turn.cancel()

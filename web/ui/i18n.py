@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -23,6 +24,16 @@ def table(language: str) -> dict[str, str]:
     with open(TABLES / f"{language}.json", encoding="utf-8") as handle:
         strings: dict[str, str] = json.load(handle)
     return strings
+
+
+@cache
+def name_key(kind: str, name: str) -> str:
+    """The key of a game's name in the tables (a piece, a region, an advance...).
+
+    >>> name_key("ideology_region", "North Africa"), name_key("stratego_piece", "X")
+    ('ideology_region_north_africa', 'stratego_piece_x')
+    """
+    return f"{kind}_{re.sub(r'[^a-z0-9]+', '_', name.lower()).strip('_')}"
 
 
 def supported(language: str | None) -> str:

@@ -2,7 +2,7 @@
 and the browser's back button works.
 
 The shell's own screens are ``#/``, ``#/saves``, ``#/rules[/game]`` and ``#/settings``;
-everything under ``#/<game>/...`` belongs to that game's controller (see ``ui.games``).
+everything under ``#/<game>/...`` belongs to that game's screens (see ``ui.games``).
 
 >>> parse("#/rules/ideology")
 Route(screen='rules', argument='ideology', path=())
@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-GAMES = ("stratego", "ideology")
+from ui.games import NAMES as GAMES
+
 SHELL_SCREENS = ("home", "saves", "rules", "settings")
 
 

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import random
 import re
@@ -47,6 +46,7 @@ from typing import Any
 from engine.errors import SetupError
 from engine.saves import parse_json
 from ui import store
+from ui.games import spec
 
 FORMAT = "tablero-save"
 VERSION = 1
@@ -61,8 +61,6 @@ MAX_NAME = 60
 #: size for long Ideology games). Twice the storage is room for any real export, and a
 #: larger file could never be stored: it is refused before it is read.
 MAX_FILE_BYTES = 10_000_000
-#: Games whose UI package has a ``saves`` module with ``describe(session) -> summary``.
-GAMES = ("stratego", "ideology")
 
 
 class SaveProblem(ValueError):
@@ -144,13 +142,12 @@ def describe(game: str, session: object) -> dict[str, Any]:
 
     Raises SaveProblem: ``unknown_game``, ``damaged``, ``illegal`` or ``newer_version``.
     """
-    if game not in GAMES:
+    found = spec(game)
+    if found is None:
         raise SaveProblem("unknown_game", game=str(game))
     if not isinstance(session, dict):
         raise SaveProblem("damaged")
-    module = importlib.import_module(f"ui.{game}.saves")
-    summary: dict[str, Any] = module.describe(session)
-    return summary
+    return found.describe(session)
 
 
 def load_session(
@@ -270,7 +267,7 @@ def check_envelope(document: object, *, now: str | None = None) -> Entry:
         raise SaveProblem("not_a_save")
     document = migrate(document)
     game = document.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or spec(game) is None:
         raise SaveProblem("unknown_game", game=str(game))
     name = clean_name(document.get("name") or "")
     if not isinstance(document.get("name"), str) or not name:
@@ -500,7 +497,7 @@ def in_progress(storage: Any, game: str) -> store.Loaded[dict[str, Any]]:
     """The game's autosave that opens (every move replayed; a damaged latest save falls
     back to the copy before it, see :func:`ui.store.recover`), its summary as ``value``
     (None: no game, or none that opens)."""
-    if game not in GAMES:
+    if spec(game) is None:
         return store.Loaded(None)
     return store.recover(storage, game, lambda text: describe(game, _parse_json(text)))
 

@@ -1,4 +1,6 @@
-"""The saved-games screen (``#/saves``) as HTML, from plain data. No browser import.
+"""The saved-games screen (``#/saves``) on the loop: its markup from plain data, and
+:class:`SavesScreen`, which turns its intents into calls of :mod:`ui.saves`. No browser
+import (a download and the files to import go through :mod:`ui.dom`).
 
 Every name (save names, player names) goes through ``escape``: a name such as
 ``<img src=x onerror=alert(1)>`` shows as typed and runs nothing.
@@ -6,14 +8,20 @@ Every name (save names, player names) goes through ``escape``: a name such as
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from engine.saves import parse_json
+from ui import saves
 from ui.checks import player_name
 from ui.computer import is_computer
-from ui.icons import icon
-from ui.routes import GAMES, Route
+from ui.games import GAMES
+from ui.html import INTENT, button, icon
+from ui.i18n import name_key
+from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, intent_text
+from ui.routes import Route
 from ui.saves import MAX_NAME, Entry, SaveProblem, local_date
 from ui.screens import GAME_ICONS, Translate, game_name, page
 
@@ -25,8 +33,6 @@ class State:
     renaming: str | None = None  # id of the save whose name is being edited
     deleting: str | None = None  # id of the save whose deletion awaits confirmation
     opening: str | None = None  # id of the save whose opening awaits confirmation
-    message: str = ""
-    message_kind: str = "ok"  # "ok" or "error"
     typed: dict[str, str] = field(default_factory=dict)  # a refused name stays as typed
 
 
@@ -60,11 +66,8 @@ def players_text(summary: dict[str, Any], t: Translate | None = None) -> str:
     # Clamped as the forms clamp names: a summary stored by an older version may hold
     # any length of name from a file.
     players = [player_name(p) for p in summary.get("players") or []]
-    if getattr(t, "language", "en") == "es":
-        # Imported here: the shell loads this module at start-up, the engine only on need.
-        from engine.ideology import IDEOLOGIES
-
-        players = [IDEOLOGIES[p].name_es if p in IDEOLOGIES else p for p in players]
+    if t is not None:
+        players = [ideology_name(t, p) for p in players]
     seats = summary.get("seats") or []
     if t is not None and len(seats) == len(players):
         tag = t("computer_tag")
@@ -73,6 +76,13 @@ def players_text(summary: dict[str, Any], t: Translate | None = None) -> str:
             for name, seat in zip(players, seats, strict=True)
         ]
     return ", ".join(players)
+
+
+def ideology_name(t: Translate, player: str) -> str:
+    """An unnamed Ideology seat is saved as its ideology: named in the language."""
+    key = name_key("ideology_ideology", player)
+    text = t(key)
+    return player if text == key else text
 
 
 def progress_text(t: Translate, game: str, summary: dict[str, Any]) -> str:
@@ -97,13 +107,9 @@ def unfinished_name(t: Translate, summary: dict[str, Any], now: str) -> str:
 
 
 def _button(label: str, act: str, save_id: str = "", *, kind: str = "", icon_name: str = "") -> str:
-    classes = f"button {kind}".strip()
-    data = f' data-id="{escape(save_id)}"' if save_id else ""
-    described = f' aria-describedby="save-name-{escape(save_id)}"' if save_id else ""
-    art = icon(icon_name) if icon_name else ""
-    return (
-        f'<button type="button" class="{classes}" data-saves-act="{act}"{data}{described}>'
-        f"{art}<span>{escape(label)}</span></button>"
+    described = {"aria-describedby": f"save-name-{save_id}"} if save_id else None
+    return button(
+        label, intent_text(act, save_id), kind=kind, icon=icon_name or None, attributes=described
     )
 
 
@@ -142,7 +148,7 @@ def in_progress_card(
         f'<div class="saves-item-head">{icon(GAME_ICONS[game], "saves-game-icon")}'
         f"<h3>{escape(game_name(t, game))}</h3></div>"
         f'<p class="saves-meta">{_meta(t, game, summary, label=False)}</p>{note}'
-        f'<form class="saves-form" data-saves-form="save-as" data-game="{game}">'
+        f'<form class="saves-form" {INTENT}="save-as {game}">'
         f'<label class="saves-label" for="{field}">{escape(t("saves_name_label"))}</label>'
         '<div class="saves-field-row">'
         f'<input class="saves-input" id="{field}" name="name" type="text" maxlength="{MAX_NAME}"'
@@ -177,7 +183,7 @@ def entry_card(
     if state.renaming == entry.id:
         field = f"saves-rename-{sid}"
         actions = (
-            f'<form class="saves-form" data-saves-form="rename" data-id="{sid}">'
+            f'<form class="saves-form" {INTENT}="rename-save {sid}">'
             f'<label class="saves-label" for="{field}">'
             f"{escape(t('saves_rename_label', name=entry.name))}</label>"
             '<div class="saves-field-row">'
@@ -236,6 +242,17 @@ def open_confirm(t: Translate, entry: Entry, current: dict[str, Any]) -> str:
     )
 
 
+def message_html(notice: Notice | None) -> str:
+    if notice is None:
+        return '<div id="saves-message" class="saves-message" hidden></div>'
+    kind = "saves-message-error" if notice.alert else "saves-message-ok"
+    role = "alert" if notice.alert else "status"
+    return (
+        f'<div id="saves-message" class="saves-message {kind}" role="{role}" tabindex="-1">'
+        f"<p>{escape(notice.text)}</p></div>"
+    )
+
+
 def screen(
     t: Translate,
     *,
@@ -244,18 +261,16 @@ def screen(
     state: State,
     now: str,
     offset_minutes: int = 0,
+    notice: Notice | None = None,
     recovered: frozenset[str] = frozenset(),
-) -> str:
+) -> Page:
     """The whole screen. ``current``: game -> summary of its autosave (games with one);
-    ``recovered``: games whose latest save was damaged (they go on from the copy before)."""
-    kind = "saves-message-error" if state.message_kind == "error" else "saves-message-ok"
-    role = "alert" if state.message_kind == "error" else "status"
-    message = (
-        f'<div id="saves-message" class="saves-message {kind}" role="{role}" tabindex="-1">'
-        f"<p>{escape(state.message)}</p></div>"
-        if state.message
-        else '<div id="saves-message" class="saves-message" hidden></div>'
-    )
+    ``recovered``: games whose latest save was damaged (they go on from the copy before).
+
+    Sections: the message, the games in progress, the list and each save in it, the
+    files' buttons; opening a question on one save redraws only that save."""
+    result = Page("saves")
+    message = result.section("saves-message", message_html(notice))
     progress_items = "".join(
         in_progress_card(
             t,
@@ -264,7 +279,7 @@ def screen(
             state.typed.get(game) or default_name(t, current[game], now),
             recovered=game in recovered,
         )
-        for game in GAMES
+        for game in (found.name for found in GAMES)
         if game in current
     )
     if progress_items:
@@ -274,32 +289,235 @@ def screen(
         )
     else:
         progress = f'<p class="hint">{escape(t("saves_in_progress_none"))}</p>'
-    items = []
-    for entry in entries:
-        items.append(entry_card(t, entry, state, offset_minutes, current.get(entry.game)))
+    progress = result.section(
+        "saves-current",
+        '<section class="card saves-section" id="saves-current"'
+        ' aria-labelledby="saves-current-title">'
+        f'<h2 id="saves-current-title">{escape(t("saves_in_progress"))}</h2>{progress}</section>',
+    )
+    items = "".join(
+        result.section(
+            f"save-{entry.id}",
+            entry_card(t, entry, state, offset_minutes, current.get(entry.game)),
+        )
+        for entry in entries
+    )
     if items:
-        listing = f'<ul class="saves-list" id="saves-list">{"".join(items)}</ul>'
+        listing = f'<ul class="saves-list" id="saves-list">{items}</ul>'
     else:
         listing = f'<p class="hint" id="saves-list">{escape(t("saves_empty"))}</p>'
-    files = (
+    listing = result.section("saves-list", listing)
+    files = result.section(
+        "saves-files",
+        '<section class="card saves-section" id="saves-files"'
+        ' aria-labelledby="saves-files-title">'
+        f'<h2 id="saves-files-title">{escape(t("saves_files_heading"))}</h2>'
         '<div class="button-row saves-files">'
         # The real file input stays focusable (keyboard) under its button-like label.
-        '<input class="saves-file" id="saves-import" type="file"'
+        f'<input class="saves-file" id="saves-import" type="file" {INTENT}="import"'
+        f' data-max-bytes="{saves.MAX_FILE_BYTES}"'
         ' accept=".json,application/json" multiple>'
         '<label class="button saves-import" for="saves-import">'
         f"{icon('saves')}<span>{escape(t('saves_import'))}</span></label>"
         + (_button(t("saves_export_all"), "export-all") if entries else "")
         + "</div>"
-        f'<p class="hint">{escape(t("saves_files_hint"))}</p>'
+        f'<p class="hint">{escape(t("saves_files_hint"))}</p></section>',
     )
     body = (
-        f"{message}"
-        '<section class="card saves-section" aria-labelledby="saves-current-title">'
-        f'<h2 id="saves-current-title">{escape(t("saves_in_progress"))}</h2>{progress}</section>'
+        f"{message}{progress}"
         '<section class="card saves-section" aria-labelledby="saves-list-title">'
         f'<h2 id="saves-list-title">{escape(t("saves_list_heading"))}</h2>'
-        f"{listing}</section>"
-        '<section class="card saves-section" aria-labelledby="saves-files-title">'
-        f'<h2 id="saves-files-title">{escape(t("saves_files_heading"))}</h2>{files}</section>'
+        f"{listing}</section>{files}"
     )
-    return page(t, t("saves_heading"), f'<div class="saves">{body}</div>', back=Route("home"))
+    result.root(page(t, t("saves_heading"), f'<div class="saves">{body}</div>', back=Route("home")))
+    return result
+
+
+def current_games(storage: Any) -> tuple[dict[str, dict[str, Any]], frozenset[str]]:
+    """Each game's autosave that opens, summarised (games without one are left out), and
+    the games whose latest save was damaged (they go on from the copy before it)."""
+    found = {}
+    recovered = set()
+    for game in (found_game.name for found_game in GAMES):
+        loaded = saves.in_progress(storage, game)
+        if loaded.value is not None:
+            found[game] = loaded.value
+            if loaded.recovered:
+                recovered.add(game)
+    return found, frozenset(recovered)
+
+
+class SavesScreen:
+    """The saved-games screen: its questions (``State``) and the saves' changes."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.state = State()
+
+    @property
+    def storage(self) -> Any:
+        return self.context.storage
+
+    def enter(self, route: Route) -> str | None:
+        self.state = State()
+        return None
+
+    def leave(self) -> None:
+        pass
+
+    def after_paint(self, painted: Painted) -> None:
+        pass
+
+    def render(self, notice: Notice | None) -> Page:
+        t = self.context.t
+        if notice is None and not saves.available(self.storage):
+            notice = Notice(t("saves_error_storage_unavailable"), alert=True)
+        current, recovered = current_games(self.storage)
+        return screen(
+            t,
+            current=current,
+            recovered=recovered,
+            entries=saves.list_saves(self.storage),
+            state=self.state,
+            now=saves.now_iso(),
+            offset_minutes=self.context.clock.utc_offset_minutes(),
+            notice=notice,
+        )
+
+    def say(self, text: str, *, error: bool = False, focus: str = "saves-message") -> Outcome:
+        return Outcome(notice=Notice(text, alert=error), focus=focus)
+
+    def problem(self, problem: SaveProblem, focus: str = "saves-message") -> Outcome:
+        return self.say(problem_text(self.context.t, problem), error=True, focus=focus)
+
+    def dispatch(self, intent: Intent) -> Outcome | None:
+        act, save_id = intent.name, intent.arg
+        try:
+            if act == "key":
+                return self.escape() if save_id == "Escape" else None
+            if act == "storage":
+                return self.elsewhere(save_id)
+            if act in ("save-as", "rename-save"):
+                return self.submit(act, save_id, intent.fields.get("name", ""))
+            if act == "import":
+                return self.imported(intent)
+            return self.on_save(act, save_id)
+        except SaveProblem as problem:
+            self.state = State()
+            return self.problem(problem, focus=intent_text(act, save_id))
+
+    def elsewhere(self, key: str) -> Outcome | None:
+        """Another window changed the storage: the lists are drawn again, unless a
+        question is open here (the player's answer would then be about another list)."""
+        ours = not key or key.startswith("tablero.")
+        state = self.state
+        if not ours or state.renaming or state.deleting or state.opening:
+            return None
+        return Outcome(keep_notice=True)
+
+    def escape(self) -> Outcome | None:
+        """Escape closes an open question (rename, delete, open) like Cancel."""
+        state = self.state
+        asked = state.renaming or state.deleting or state.opening
+        if not asked:
+            return None
+        self.state = State()
+        return Outcome(focus=intent_text("open", asked), prevent_default=True)
+
+    def on_save(self, act: str, save_id: str) -> Outcome | None:
+        t = self.context.t
+        if act == "export-all":
+            return self.download(saves.list_saves(self.storage))
+        if act == "cancel":
+            self.state = State()
+            return Outcome(focus=intent_text("open", save_id))
+        if act not in ("rename", "delete", "delete-yes", "duplicate", "export", "open", "open-yes"):
+            return None
+        entry = saves.get(self.storage, save_id)
+        if act == "rename":
+            self.state = State(renaming=save_id)
+            return Outcome(focus=f"saves-rename-{save_id}")
+        if act == "delete":
+            self.state = State(deleting=save_id)
+            return Outcome(focus=intent_text("cancel", save_id))
+        if act == "delete-yes":
+            saves.delete(self.storage, save_id)
+            self.state = State()
+            return self.say(t("saves_deleted", name=entry.name))
+        if act == "duplicate":
+            copy = saves.duplicate(self.storage, save_id, t("saves_copy_name", name=entry.name))
+            self.state = State()
+            return self.say(
+                t("saves_duplicated", name=copy.name), focus=intent_text("open", copy.id)
+            )
+        if act == "export":
+            return self.download([entry])
+        if act == "open" and self.replaces_another_game(entry):
+            self.state = State(opening=save_id)
+            return Outcome(focus=intent_text("open-yes", save_id))
+        return self.open(save_id)
+
+    def replaces_another_game(self, entry: Entry) -> bool:
+        """Whether opening ``entry`` would replace a different unfinished game."""
+        playing = saves.in_progress(self.storage, entry.game)
+        unfinished = playing.value is not None and playing.value.get("stage") != "over"
+        return unfinished and json.dumps(entry.session, sort_keys=True) != json.dumps(
+            parse_json(playing.text or "null"), sort_keys=True
+        )
+
+    def submit(self, kind: str, target: str, name: str) -> Outcome:
+        t = self.context.t
+        try:
+            if kind == "save-as":
+                playing = saves.in_progress(self.storage, target).text
+                entry = saves.save_as(self.storage, target, playing, name)
+                self.state = State()
+                return self.say(
+                    t("saves_saved", name=entry.name), focus=intent_text("open", entry.id)
+                )
+            entry = saves.rename(self.storage, target, name)
+            self.state = State()
+            return self.say(
+                t("saves_renamed", name=entry.name), focus=intent_text("rename", target)
+            )
+        except SaveProblem as problem:
+            # Keep the form as it was (the player's typing too) and say what went wrong.
+            self.state.typed = {target: name}
+            field_id = f"saves-name-{target}" if kind == "save-as" else f"saves-rename-{target}"
+            return self.problem(problem, focus=field_id)
+
+    def imported(self, intent: Intent) -> Outcome:
+        t = self.context.t
+        self.state = State()
+        if intent.value == "reading":
+            # Said on screen too: checking a large file takes seconds.
+            return Outcome(notice=Notice(t("saves_reading_files")))
+        if intent.data is None:
+            return self.say(t("error_body"), error=True)
+        files = [(name, text) for name, text, _size in intent.data]
+        sizes = [size for _name, _text, size in intent.data]
+        try:
+            entries = saves.import_files(self.storage, files, sizes=sizes)
+        except SaveProblem as problem:
+            return self.problem(problem)  # the message, at the top, takes the focus
+        if len(entries) == 1:
+            return self.say(
+                t("saves_imported_one", name=entries[0].name),
+                focus=intent_text("open", entries[0].id),
+            )
+        return self.say(t("saves_imported_many", count=len(entries)), focus="saves-list-title")
+
+    def open(self, save_id: str) -> Outcome:
+        entry = saves.open_save(self.storage, save_id)
+        self.context.forget(entry.game)
+        self.state = State()
+        return Outcome(address=f"#/{entry.game}/continue")
+
+    def download(self, entries: list[Entry]) -> Outcome:
+        name = saves.file_name(entries)
+        self.state = State()
+        return Outcome(
+            notice=Notice(self.context.t("saves_exported", file=name)),
+            focus="saves-message",
+            download=(name, saves.export_text(entries)),
+        )

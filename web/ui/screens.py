@@ -1,73 +1,58 @@
-"""The app shell's screens as HTML, from a translator and plain data.
+"""The app shell's screens (home, rules, settings, not found, error) on the loop.
 
-No browser import here: each function returns markup (every dynamic text escaped),
-so the screens are tested on CPython and ``app`` only puts them on the page.
+No browser import: :class:`ShellScreen` renders pages from a translator and plain data
+(every dynamic text escaped) and handles the settings' intents, so the screens are
+tested on CPython and ``ui.app`` only puts them on the page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from html import escape
 from pathlib import Path
 
-from ui.i18n import LANGUAGES
-from ui.icons import icon
+from ui.games import GAMES, game_in_progress
+from ui.html import INTENT, e, frame, icon, link
+from ui.i18n import LANGUAGES, Translator
+from ui.loop import Context, Intent, Notice, Outcome, Page, Painted
 from ui.markdown import to_html
-from ui.routes import GAMES, Route, href, new_game
-from ui.settings import COMPUTER_PACES, NUMBERINGS, Settings
+from ui.routes import Route, href, new_game
+from ui.settings import COMPUTER_PACES, NUMBERINGS, Settings, save
 
 Translate = Callable[..., str]
 RULES = Path(__file__).resolve().parent.parent / "content" / "rules"
-GAME_ICONS = {"stratego": "flag", "ideology": "globe"}
+GAME_ICONS = {spec.name: spec.icon for spec in GAMES}
+HOME = Route("home")
+SETTING_NAMES = tuple(field.name for field in fields(Settings))
 
 
 def game_name(t: Translate, game: str) -> str:
     return t(f"game_{game}")
 
 
-HOME = Route("home")
-
-
 def page(t: Translate, title: str, body: str, *, back: Route | None = HOME) -> str:
-    """A screen: a top bar with the way back and the title, then the body."""
-    back_link = ""
-    if back is not None:
-        back_link = (
-            f'<a class="button button-quiet back" href="{href(back)}">'
-            f"{icon('back')}<span>{escape(t('back'))}</span></a>"
-        )
-    return (
-        f'<header class="topbar">{back_link}'
-        f'<h1 id="screen-title" tabindex="-1">{escape(title)}</h1></header>'
-        f'<div class="screen-body">{body}</div>'
-    )
+    """A shell screen: a top bar with the way back and the title, then the body."""
+    way_back = (href(back), t("back"), "back") if back is not None else None
+    return frame(title, body, back=way_back)
 
 
-def _link_button(label: str, target: Route, icon_name: str, *, primary: bool = False) -> str:
-    kind = "button button-primary" if primary else "button"
-    return (
-        f'<a class="{kind}" href="{href(target)}">{icon(icon_name)}<span>{escape(label)}</span></a>'
-    )
-
-
-def home(t: Translate, *, has_game_in_progress: bool, continue_to: Route | None = None) -> str:
+def home(t: Translate, *, continue_to: Route | None = None) -> str:
     cards = []
-    for game in GAMES:
-        name = game_name(t, game)
+    for spec in GAMES:
+        game = spec.name
         cards.append(
             f'<article class="card game-card game-card-{game}" aria-labelledby="card-{game}">'
-            f'<div class="game-card-head">{icon(GAME_ICONS[game], "game-icon")}'
-            f'<h2 id="card-{game}">{escape(name)}</h2></div>'
+            f'<div class="game-card-head">{icon(spec.icon, "game-icon")}'
+            f'<h2 id="card-{game}">{escape(game_name(t, game))}</h2></div>'
             f"<p>{escape(t(game + '_blurb'))}</p>"
             '<div class="button-row">'
-            + _link_button(t("new_game"), new_game(game), "play", primary=True)
-            + _link_button(t("rules"), Route("rules", game), "rules")
+            + link(t("new_game"), href(new_game(game)), icon="play", primary=True)
+            + link(t("rules"), href(Route("rules", game)), icon="rules")
             + "</div></article>"
         )
-    if has_game_in_progress:
-        resume = _link_button(
-            t("continue_game"), continue_to or Route("saves"), "resume", primary=True
-        )
+    if continue_to is not None:
+        resume = link(t("continue_game"), href(continue_to), icon="resume", primary=True)
     else:
         resume = (
             '<button class="button" type="button" disabled aria-describedby="no-game">'
@@ -77,9 +62,9 @@ def home(t: Translate, *, has_game_in_progress: bool, continue_to: Route | None 
     menu = (
         f'<nav class="home-menu" aria-label="{escape(t("home"))}">'
         f"<div>{resume}</div>"
-        + _link_button(t("saved_games"), Route("saves"), "saves")
-        + _link_button(t("rules"), Route("rules"), "rules")
-        + _link_button(t("settings"), Route("settings"), "settings")
+        + link(t("saved_games"), href(Route("saves")), icon="saves")
+        + link(t("rules"), href(Route("rules")), icon="rules")
+        + link(t("settings"), href(Route("settings")), icon="settings")
         + "</nav>"
     )
     body = (
@@ -91,22 +76,10 @@ def home(t: Translate, *, has_game_in_progress: bool, continue_to: Route | None 
     return page(t, t("app_title"), body, back=None)
 
 
-def not_available(t: Translate, game: str) -> str:
-    name = game_name(t, game)
-    body = (
-        '<div class="card notice" role="note">'
-        f"<h2>{escape(t('not_available_title'))}</h2>"
-        f"<p>{escape(t('not_available_body', game=name))}</p>"
-        '<div class="button-row">'
-        + _link_button(t("read_rules_of", game=name), Route("rules", game), "rules", primary=True)
-        + "</div></div>"
-    )
-    return page(t, t("new_game_of", game=name), body)
-
-
 def rules_index(t: Translate) -> str:
     links = "".join(
-        _link_button(game_name(t, game), Route("rules", game), GAME_ICONS[game]) for game in GAMES
+        link(game_name(t, spec.name), href(Route("rules", spec.name)), icon=spec.icon)
+        for spec in GAMES
     )
     body = f'<p>{escape(t("rules_choose"))}</p><div class="button-column">{links}</div>'
     return page(t, t("rules_heading"), body)
@@ -130,10 +103,11 @@ def rules(t: Translate, game: str, language: str) -> str:
 
 
 def _radio_group(name: str, legend: str, options: list[tuple[str, str]], chosen: str) -> str:
+    # Each radio has an id: the focus stays on it when the screen is drawn again.
     choices = "".join(
         f'<label class="choice"><input type="radio" name="{name}" value="{value}"'
-        f'{" checked" if value == chosen else ""} data-setting="{name}">'
-        f"<span>{escape(label)}</span></label>"
+        f' id="setting-{name}-{value}"{" checked" if value == chosen else ""}'
+        f' {INTENT}="setting {name}"><span>{escape(label)}</span></label>'
         for value, label in options
     )
     return f'<fieldset class="card choices"><legend>{escape(legend)}</legend>{choices}</fieldset>'
@@ -141,19 +115,20 @@ def _radio_group(name: str, legend: str, options: list[tuple[str, str]], chosen:
 
 def storage_note(t: Translate, persisted: bool | None) -> str:
     """Whether the browser promised to keep the saves, with the advice to export them."""
-    key = {True: "saves_persist_granted", False: "saves_persist_denied"}.get(
-        persisted, "saves_persist_unknown"
-    )
+    key = "saves_persist_unknown"
+    if persisted is not None:
+        key = "saves_persist_granted" if persisted else "saves_persist_denied"
     return (
         f'<section class="card" id="storage-note" aria-labelledby="storage-note-title">'
         f'<h2 id="storage-note-title">{escape(t("saves_storage_heading"))}</h2>'
         f"<p>{escape(t(key))}</p><p>{escape(t('saves_site_data'))}</p>"
-        + _link_button(t("saved_games"), Route("saves"), "saves")
+        + link(t("saved_games"), href(Route("saves")), icon="saves")
         + "</section>"
     )
 
 
-def settings(t: Translate, current: Settings, persisted: bool | None = None) -> str:
+def settings(t: Translate, current: Settings, note: str) -> str:
+    """The settings screen; ``note`` is the storage note's place (a section marker)."""
     # Each language is named in itself, so a player can find theirs whatever is shown now.
     languages = [(code, t(f"language_{code}")) for code in LANGUAGES]
     numberings = [(code, t(f"numbering_{code}")) for code in NUMBERINGS]
@@ -168,7 +143,7 @@ def settings(t: Translate, current: Settings, persisted: bool | None = None) -> 
             current.stratego_numbering,
         )
         + _radio_group("computer_pace", t("computer_pace"), paces, current.computer_pace)
-        + storage_note(t, persisted)
+        + note
         + "</div>"
     )
     return page(t, t("settings_heading"), body)
@@ -179,6 +154,55 @@ def not_found(t: Translate) -> str:
     return page(t, t("not_found_heading"), body)
 
 
-def error(t: Translate) -> str:
-    body = f'<div class="card notice" role="alert"><p>{escape(t("error_body"))}</p></div>'
-    return page(t, t("error_heading"), body)
+def error(t: Translate) -> Page:
+    """What the shell shows when a screen could not be drawn."""
+    body = f'<div class="card notice" role="alert"><p>{e(t("error_body"))}</p></div>'
+    error_page = Page("error")
+    error_page.root(page(t, t("error_heading"), body))
+    return error_page
+
+
+class ShellScreen:
+    """Home, the rules, the settings and "not found": one screen object for all."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.route = HOME
+
+    def enter(self, route: Route) -> str | None:
+        self.route = route
+        return None
+
+    def leave(self) -> None:
+        pass
+
+    def dispatch(self, intent: Intent) -> Outcome | None:
+        if intent.name != "setting" or intent.arg not in SETTING_NAMES:
+            return None
+        context = self.context
+        context.settings = context.settings.with_changes(**{intent.arg: intent.value})
+        save(context.storage, context.settings)
+        if intent.arg == "language":
+            context.t = Translator(context.settings.language)
+        return Outcome(announce=context.t("settings_saved"))
+
+    def render(self, notice: Notice | None) -> Page:
+        t, route = self.context.t, self.route
+        screen = Page(f"shell/{route.screen}/{route.argument or ''}")
+        if route.screen == "home":
+            playing = game_in_progress(self.context.storage)
+            markup = home(t, continue_to=Route("game", playing, ("continue",)) if playing else None)
+        elif route.screen == "rules" and route.argument is None:
+            markup = rules_index(t)
+        elif route.screen == "rules" and route.argument is not None:
+            markup = rules(t, route.argument, t.language)
+        elif route.screen == "settings":
+            note = screen.section("storage-note", storage_note(t, self.context.persisted))
+            markup = settings(t, self.context.settings, note)
+        else:
+            markup = not_found(t)
+        screen.root(markup)
+        return screen
+
+    def after_paint(self, painted: Painted) -> None:
+        pass

@@ -1,84 +1,50 @@
-"""Ideology screens as HTML from engine views (no browser import; tested on CPython).
+"""Ideology screens as pages of sections (:class:`ui.loop.Page`) from engine views (no
+browser import; tested on CPython).
 
-Every dynamic text is escaped. Elements the player can use carry ``data-act`` (what the
-controller does) and a value; the controller never reads the markup otherwise.
+Every dynamic text is escaped. What the player can use carries ``data-intent`` (``card
+military``, ``do place military Iran``: an action by its key, see
+:func:`ui.ideology.session.action_key`); render never reads the game, only the view the
+session built and the session's own state. Each region's tile, the hand, the panels, the
+phase bar, the players' table, the map and the log are sections: picking a card changes
+the hand, the hint and the lit tiles, and only those are redrawn.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 from engine.ideology import ADVANCES, CARD_TYPES, IDEOLOGIES, PHASES, STATUSES, ai
+from engine.ideology.actions import Action
 from ui.computer import PERSON, is_computer, seat_select, thinking_html
-from ui.icons import icon
-from ui.ideology.session import Legal, Session
+from ui.html import INTENT, Markup, button, frame, icon, link, remember_last
+from ui.ideology.session import Legal, NewGameForm, Selection, Session, action_key
 from ui.ideology.text import Translate, Words
+from ui.loop import Notice, Page, intent_text
 
 MAX_PLAYERS = 5
 TURN_LIMITS = (None, 1, 2, 3, 4, 5, 6, 8, 10, 15)
 LOG_SHOWN = 40
 
-_TYPE_ICONS = {
-    # military: a shield; economic: a stack of coins; cultural: an open book
-    "military": '<path d="M12 2.5l7.5 3v6c0 4.8-3.2 8.6-7.5 10.5C7.7 20.1 4.5 16.3 4.5 11.5v-6z"/>',
-    "economic": (
-        '<g fill="none" stroke="currentColor" stroke-width="2"><ellipse cx="12" cy="6" rx="7" '
-        'ry="2.8"/><path d="M5 6v4.5c0 1.6 3.1 2.8 7 2.8s7-1.2 7-2.8V6M5 10.5V15c0 1.6 3.1 2.8 '
-        '7 2.8s7-1.2 7-2.8v-4.5M5 15v3.2C5 19.8 8.1 21 12 21s7-1.2 7-2.8V15"/></g>'
-    ),
-    "cultural": (
-        '<g fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round">'
-        '<path d="M2.5 5.5C5.5 4 9 4 12 6c3-2 6.5-2 9.5-.5v14c-3-1.5-6.5-1.5-9.5.5-3-2-6.5-2'
-        '-9.5-.5z"/><path d="M12 6v14"/></g>'
-    ),
-}
-_ICONS = {
-    "undo": (
-        '<path d="M9 7L4 12l5 5M4 12h10a6 6 0 0 1 0 12" fill="none" stroke="currentColor" '
-        'stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round" '
-        'transform="translate(0 -3)"/>'
-    ),
-    "hand": (
-        '<rect x="3" y="6" width="9" height="13" rx="1.5" transform="rotate(-12 7 12)"/>'
-        '<rect x="11" y="4" width="9" height="13" rx="1.5" transform="rotate(8 15 10)" '
-        'fill="none" stroke="currentColor" stroke-width="2"/>'
-    ),
-    "check": (
-        '<path d="M5 12.5l4.5 4.5L19 7" fill="none" stroke="currentColor" stroke-width="2.6" '
-        'stroke-linecap="round" stroke-linejoin="round"/>'
-    ),
-    "crown": '<path d="M3 18h18l-1.5-10-4.5 4-3-6-3 6-4.5-4z"/>',
-}
-
 
 def type_icon(card_type: str, css: str = "ig-type-icon") -> str:
-    return (
-        f'<svg class="{css}" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
-        f'fill="currentColor">{_TYPE_ICONS[card_type]}</svg>'
-    )
+    return icon(card_type, css)
 
 
-def ig_icon(name: str) -> str:
-    return (
-        f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
-        f'fill="currentColor">{_ICONS[name]}</svg>'
-    )
+def act(label: str, name: str, action: Action | str = "", *, kind: str = "", **extra: Any) -> str:
+    """A button of the Ideology screens: ``label`` is markup this module built (an icon
+    and a name); ``action`` an engine action (by its key) or a plain value."""
+    value = action_key(action) if isinstance(action, Action) else action
+    return button(Markup(label), intent_text(name, value), kind=kind, **extra)
 
 
-@dataclass
-class Ui:
-    """What the holder has picked on the screen (not part of the game)."""
+def text_button(label: str, name: str, action: Action | str = "", *, kind: str = "") -> str:
+    value = action_key(action) if isinstance(action, Action) else action
+    return button(label, intent_text(name, value), kind=kind)
 
-    card_type: str | None = None
-    focus: str | None = None  # region whose neighbours are highlighted
-    defender: str | None = None
-    attack_type: str | None = None
-    pending: str | None = None  # an action awaiting confirmation
-    advances: bool = False  # the advances panel is open
-    full_log: bool = False  # the whole log, not only the latest entries
-    notes: list[str] = field(default_factory=list)
+
+def tile_id(region: str) -> str:
+    return "ig-tile-" + region.replace(" ", "-")
 
 
 def words_of(t: Translate, session: Session) -> Words:
@@ -105,33 +71,51 @@ def who(player: str, words: Words) -> str:
     return f'<span class="ig-who">{badge(player, words)}<span>{label}</span></span>'
 
 
-def button(label: str, act: str, value: str = "", *, kind: str = "", extra: str = "") -> str:
-    css = f"button {kind}".strip()
-    return (
-        f'<button type="button" class="{css}" data-act="{act}" data-value="{escape(value)}"'
-        f"{extra}>{label}</button>"
+def frame_of(t: Translate, title: str, body: str, *, rules: bool = True) -> str:
+    """The top bar (home, the title, the rules) and the body of an Ideology screen."""
+    extra = ""
+    if rules:
+        extra = link(
+            t("rules"), "#/rules/ideology", icon="rules", kind="button-quiet ig-rules-link"
+        )
+    return frame(
+        title, body, back=("#/", t("home"), "back"), extra=extra, body_class="screen-body ig-screen"
     )
+
+
+def screen_page(name: str, t: Translate, save_failed: bool, *, stage: str) -> tuple[Page, str]:
+    """A new page of an Ideology screen, and the marker of its first section: the
+    autosave's refusal (storage full or disabled)."""
+    page = Page(f"ideology/{name}", stage=stage)
+    warning = ""
+    if save_failed and stage != "cover":
+        warning = (
+            f'<p id="save-warning" class="ig-error ig-save-error" role="alert">'
+            f"{escape(t('ideology_save_failed'))}</p>"
+        )
+    return page, page.section("save-warning", warning)
 
 
 # --- new game ---------------------------------------------------------------------------
 
 
-def new_game_screen(t: Translate, setup: dict[str, Any]) -> str:
+def new_game_page(t: Translate, form: NewGameForm, notice: Notice | None = None) -> Page:
     words = Words(t, {})
-    count = int(setup["count"])
-    seats = setup["seats"]
-    # Who plays each seat (a person unless chosen otherwise), kept apart from the names
-    # and ideologies so that changing the count or an ideology keeps it.
-    kinds = list(setup.get("kinds") or [])
+    page = Page("ideology/new")
+    count = form.count
     counts = "".join(
-        f'<button type="button" class="button ig-count" data-act="count" data-value="{n}" '
-        f'aria-pressed="{"true" if n == count else "false"}">{n}</button>'
+        button(str(n), intent_text("count", n), kind="ig-count", pressed=n == count)
         for n in range(2, MAX_PLAYERS + 1)
+    )
+    counts = page.section(
+        "ig-counts",
+        f'<div class="button-row" id="ig-counts" role="group" aria-labelledby="ig-count-label">'
+        f"{counts}</div>",
     )
     rows = []
     for index in range(count):
-        name, chosen = seats[index]
-        kind = kinds[index] if index < len(kinds) else PERSON
+        name, chosen = form.seats[index]
+        kind = form.kinds[index] if index < len(form.kinds) else PERSON
         placeholder = words.ideology(chosen)
         if is_computer(kind):
             placeholder = t("ideology_computer_name", ideology=placeholder)
@@ -144,96 +128,97 @@ def new_game_screen(t: Translate, setup: dict[str, Any]) -> str:
             f'<fieldset class="ig-seat card"><legend>{escape(t("ideology_seat", number=index + 1))}'
             f"</legend>{badge(chosen, words, big=True)}"
             f'<label class="ig-field"><span>{escape(t("ideology_player_name"))}</span>'
-            f'<input type="text" maxlength="24" autocomplete="off" data-seat-name="{index}" '
-            f'value="{escape(name)}" placeholder="{escape(placeholder)}"></label>'
+            f'<input type="text" maxlength="24" autocomplete="off" id="ig-seat-name-{index}" '
+            f'name="seat-name-{index}" value="{escape(name)}" '
+            f'placeholder="{escape(placeholder)}"></label>'
             f'<label class="ig-field"><span>{escape(t("ideology_player_ideology"))}</span>'
-            f'<select data-seat-ideology="{index}">{options}</select></label>'
+            f'<select id="ig-seat-ideology-{index}" name="seat-ideology-{index}" '
+            f'{INTENT}="seat {index}">{options}</select></label>'
             + seat_select(
                 t,
                 label=t("computer_played_by"),
                 levels=ai.LEVELS,
                 chosen=kind,
-                attributes=f'data-seat-kind="{index}"',
+                attributes=(
+                    f'id="ig-seat-kind-{index}" name="seat-kind-{index}" {INTENT}="seat {index}"'
+                ),
             )
             + "</fieldset>"
         )
+    seats = page.section("ig-seats", f'<div class="ig-seats" id="ig-seats">{"".join(rows)}</div>')
     limits = "".join(
         f'<option value="{"" if n is None else n}"'
-        f"{' selected' if n == setup.get('turn_limit') else ''}>"
+        f"{' selected' if n == form.turn_limit else ''}>"
         f"{escape(t('ideology_turn_limit_off') if n is None else str(n))}</option>"
         for n in TURN_LIMITS
     )
     error = ""
-    if setup.get("error"):
-        error = f'<p class="ig-error" role="alert">{escape(setup["error"])}</p>'
+    if notice is not None:
+        error = f'<p id="ig-notice" class="ig-error" role="alert">{escape(notice.text)}</p>'
     body = (
-        '<form class="ig-new" data-form="new" novalidate>'
+        '<form class="ig-new" novalidate>'
         f'<div class="card"><h2 id="ig-count-label">{escape(t("ideology_players_count"))}</h2>'
-        f'<div class="button-row" role="group" aria-labelledby="ig-count-label">{counts}</div>'
-        f"</div>"
-        f'<div class="ig-seats">{"".join(rows)}</div>'
-        f'<div class="card"><label class="ig-field"><span>{escape(t("ideology_turn_limit"))}</span>'
-        f'<select data-turn-limit="1">{limits}</select></label>'
-        f'<p class="hint">{escape(t("ideology_turn_limit_hint"))}</p></div>'
-        f'<div class="card"><label class="ig-field"><span>{escape(t("ideology_deal"))}</span>'
-        f'<input type="text" inputmode="numeric" pattern="[0-9]*" maxlength="9" data-seed="1" '
-        f'value="{escape(str(setup.get("seed") or ""))}" autocomplete="off"></label>'
-        f'<p class="hint">{escape(t("ideology_deal_hint"))}</p></div>'
-        f"{error}"
-        '<div class="button-row">'
+        f"{counts}</div>{seats}"
+        + page.section(
+            "ig-limit-card",
+            f'<div class="card" id="ig-limit-card"><label class="ig-field">'
+            f"<span>{escape(t('ideology_turn_limit'))}</span>"
+            f'<select id="ig-turn-limit" name="turn-limit">{limits}</select></label>'
+            f'<p class="hint">{escape(t("ideology_turn_limit_hint"))}</p></div>',
+        )
+        + page.section(
+            "ig-seed-card",
+            f'<div class="card" id="ig-seed-card"><label class="ig-field">'
+            f"<span>{escape(t('ideology_deal'))}</span>"
+            f'<input type="text" inputmode="numeric" pattern="[0-9]*" maxlength="9" '
+            f'id="ig-seed" name="seed" value="{escape(str(form.seed or ""))}" '
+            f'autocomplete="off"></label>'
+            f'<p class="hint">{escape(t("ideology_deal_hint"))}</p></div>',
+        )
+        + page.section("ig-notice", error)
+        + '<div class="button-row">'
         # A submit button: Enter in any field starts the game too.
-        + '<button type="submit" class="button button-primary" data-act="start">'
-        + f"{icon('play')}<span>{escape(t('ideology_start'))}</span></button>"
-        + f'<a class="button" href="#/rules/ideology">{icon("rules")}'
-        f"<span>{escape(t('rules'))}</span></a></div></form>"
+        + button(t("ideology_start"), "start", icon="play", primary=True, submit=True)
+        + link(t("rules"), "#/rules/ideology", icon="rules")
+        + "</div></form>"
     )
-    return _page(t, t("new_game_of", game=t("game_ideology")), body)
-
-
-def _page(t: Translate, title: str, body: str, *, extra_bar: str = "") -> str:
-    return (
-        '<header class="topbar"><a class="button button-quiet back" href="#/">'
-        f"{icon('back')}<span>{escape(t('home'))}</span></a>"
-        f'<h1 id="screen-title" tabindex="-1">{escape(title)}</h1>{extra_bar}</header>'
-        f'<div class="screen-body ig-screen">{body}</div>'
-    )
-
-
-def _rules_link(t: Translate) -> str:
-    return (
-        f'<a class="button button-quiet ig-rules-link" href="#/rules/ideology">{icon("rules")}'
-        f"<span>{escape(t('rules'))}</span></a>"
-    )
+    page.root(frame_of(t, t("new_game_of", game=t("game_ideology")), body, rules=False))
+    return page
 
 
 # --- cover ------------------------------------------------------------------------------
 
 
-def cover_screen(t: Translate, session: Session, *, notice: str = "") -> str:
+def cover_page(t: Translate, session: Session, *, save_failed: bool = False) -> Page:
     """Full screen, nothing of the previous one: the next player's name in large type."""
     words = words_of(t, session)
     holder = session.holder
     assert holder is not None
     letter = IDEOLOGIES[holder].letter
     name = words.short(holder)
-    phase = words.phase(session.game.phase)
-    return (
-        f'<section class="ig-cover ig-p-{letter}" aria-labelledby="screen-title">'
+    phase = words.phase(session.phase)
+    page, top = screen_page(f"cover/{holder}", t, save_failed, stage="cover")
+    notice = ""
+    if save_failed:
+        notice = f'<p class="ig-save-error" role="alert">{escape(t("ideology_save_failed"))}</p>'
+    page.root(
+        f'{top}<section class="ig-cover ig-p-{letter}" aria-labelledby="screen-title">'
         f'<p class="ig-cover-kicker">{escape(t("ideology_cover_kicker"))}</p>'
         f"{badge(holder, words, big=True)}"
         f'<h1 id="screen-title" tabindex="-1">{escape(t("ideology_cover_title", name=name))}</h1>'
         f'<p class="ig-cover-ideology">{escape(words.ideology(holder))}</p>'
         f'<p class="ig-cover-phase">'
-        f"{escape(t('ideology_turn_phase', turn=session.game.turn, phase=phase))}</p>"
+        f"{escape(t('ideology_turn_phase', turn=session.turn, phase=phase))}</p>"
         f'<p class="ig-cover-hint">{escape(t("ideology_cover_hint"))}</p>'
-        + (f'<p class="ig-save-error" role="alert">{escape(notice)}</p>' if notice else "")
-        + button(
-            f"{ig_icon('hand')}<span>{escape(t('ideology_cover_button', name=name))}</span>",
+        + notice
+        + act(
+            f"{icon('hand')}<span>{escape(t('ideology_cover_button', name=name))}</span>",
             "reveal",
             kind="button-primary ig-cover-button",
         )
         + "</section>"
     )
+    return page
 
 
 # --- the table --------------------------------------------------------------------------
@@ -305,12 +290,16 @@ def tile(
     if region["home_of"]:
         home = f'<span class="ig-home-mark">{escape(words.t("ideology_home_region"))}</span>'
     return (
-        f'<article class="{" ".join(classes)}" data-region="{escape(name)}">'
+        f'<article class="{" ".join(classes)}" id="{tile_id(name)}" '
+        f'data-region="{escape(name)}">'
         f'<header class="ig-tile-head">{owner}'
-        f'<button type="button" class="ig-tile-name" data-act="focus" data-value="{escape(name)}" '
-        f'aria-pressed="{"true" if focus == name else "false"}">{escape(words.region(name))}'
-        f"</button>"
-        f'<span class="ig-level" '
+        + button(
+            words.region(name),
+            intent_text("focus", name),
+            css="ig-tile-name",
+            pressed=focus == name,
+        )
+        + f'<span class="ig-level" '
         f'aria-label="{escape(level_label)}">'
         f"<b>{region['level']}</b><small>/{region['maximum']}</small></span></header>"
         f'<p class="ig-adj">{adjacent}</p>'
@@ -321,80 +310,83 @@ def tile(
 
 
 def _tile_targets(
-    region: str, legal: Legal, ui: Ui, session: Session, words: Words, phase: str
+    region: str, legal: Legal, picked: Selection, words: Words, phase: str, first: list[bool]
 ) -> tuple[bool, str]:
-    """Action buttons on a tile that is a legal target of the picked card or attack."""
+    """Action buttons on a tile that is a legal target of the picked card or attack
+    (the first of them on the page has the id ``ig-first-target``: it takes the focus
+    when a card is picked)."""
     t = words.t
-    buttons = []
+    buttons: list[tuple[str, str, Action, str]] = []
     where = f'<span class="visually-hidden">: {escape(words.region(region))}</span>'
-    if phase == "conflict" and ui.defender and ui.attack_type:
-        if (ui.defender, ui.attack_type, region) in legal.attack:
-            buttons.append(
-                button(
-                    f"<span>{escape(t('ideology_attack_here'))}</span>{where}",
-                    "ask",
-                    f"attack {ui.defender} {ui.attack_type} {region}",
-                    kind="button-primary",
+    if phase == "conflict" and picked.defender and picked.attack_type:
+        for a in legal.attack:
+            if (a.ideology, a.card_type, a.region) == (picked.defender, picked.attack_type, region):
+                label = f"<span>{escape(t('ideology_attack_here'))}</span>{where}"
+                buttons.append((label, "ask", a, "button-primary"))
+    elif picked.card_type:
+        for a in legal.place.get(picked.card_type, []):
+            if a.region == region:
+                label = (
+                    f"{type_icon(picked.card_type)}<span>{escape(t('ideology_place_here'))}</span>"
+                    f"{where}"
                 )
-            )
-    elif ui.card_type:
-        if region in legal.place.get(ui.card_type, []):
-            act = "do" if phase == "development" else "ask"
-            buttons.append(
-                button(
-                    f"{type_icon(ui.card_type)}<span>{escape(t('ideology_place_here'))}</span>"
-                    f"{where}",
-                    act,
-                    f"place {ui.card_type} {region}",
-                    kind="button-primary",
-                )
-            )
-        for target, owner in legal.remove.get(ui.card_type, []):
-            if target == region:
                 buttons.append(
-                    button(
-                        f"{badge(owner, words)}<span>"
-                        f"{escape(t('ideology_remove_card', owner=words.short(owner)))}</span>",
-                        "ask",
-                        f"remove {ui.card_type} {region} {owner}",
-                    )
+                    (label, "do" if phase == "development" else "ask", a, "button-primary")
                 )
+        for a in legal.remove.get(picked.card_type, []):
+            if a.region == region:
+                assert a.ideology is not None
+                label = (
+                    f"{badge(a.ideology, words)}<span>"
+                    f"{escape(t('ideology_remove_card', owner=words.short(a.ideology)))}</span>"
+                )
+                buttons.append((label, "ask", a, ""))
     if not buttons:
         return False, ""
-    return True, f'<div class="ig-tile-actions">{"".join(buttons)}</div>'
+    markup = []
+    for label, name, action, kind in buttons:
+        element_id = None
+        if not first[0]:
+            first[0] = True
+            element_id = "ig-first-target"
+        markup.append(act(label, name, action, kind=kind, element_id=element_id))
+    return True, f'<div class="ig-tile-actions">{"".join(markup)}</div>'
 
 
-def table(
+def table_section(
+    page: Page,
     view: dict[str, Any],
     words: Words,
     *,
-    session: Session | None = None,
     legal: Legal | None = None,
-    ui: Ui | None = None,
+    picked: Selection | None = None,
     mine: str | None = None,
 ) -> str:
-    """Independent regions in the centre, each player's regions in a row in front of them."""
+    """Independent regions in the centre, each player's regions in a row in front of
+    them; every tile a section of ``page``."""
     t = words.t
-    ui = ui or Ui()
+    picked = picked or Selection()
     regions = {r["name"]: r for r in view["regions"]}
     fought = (view["conflict"] or {}).get("region")
     neighbours: set[str] = set()
-    if ui.focus and ui.focus in regions:
-        neighbours = set(regions[ui.focus]["adjacent_in_play"])
+    if picked.focus and picked.focus in regions:
+        neighbours = set(regions[picked.focus]["adjacent_in_play"])
+    first = [False]
 
     def draw(name: str) -> str:
         targets, lit = "", False
-        if legal is not None and session is not None:
-            lit, targets = _tile_targets(name, legal, ui, session, words, view["phase"])
-        return tile(
+        if legal is not None:
+            lit, targets = _tile_targets(name, legal, picked, words, view["phase"], first)
+        markup = tile(
             regions[name],
             words,
             targets=targets,
             lit=lit,
-            focus=ui.focus,
+            focus=picked.focus,
             neighbours=neighbours,
             conflict=name == fought,
         )
+        return page.section(tile_id(name), markup)
 
     def row(player: str) -> str:
         info = view["players"][player]
@@ -421,23 +413,25 @@ def table(
     order = view["order"]
     others = [p for p in order if p != mine]
     independent = [r["name"] for r in view["regions"] if r["controller"] is None]
+    half = (len(others) + 1) // 2 if mine is None else len(others)
+    # Drawn in the page's order: the first lit tile drawn is the first on the page.
+    before = "".join(row(p) for p in others[:half])
     centre = "".join(draw(r) for r in independent) or (
         f'<p class="ig-empty">{escape(t("ideology_no_independent"))}</p>'
     )
     deck = t("ideology_region_deck", count=view["region_deck_size"])
-    half = (len(others) + 1) // 2 if mine is None else len(others)
-    before = "".join(row(p) for p in others[:half])
     after = "".join(row(p) for p in others[half:])
     if mine is not None:
         after += row(mine)
-    return (
+    return page.section(
+        "ig-table",
         f'<section id="ig-table" class="ig-table" aria-label="{escape(t("ideology_table"))}">'
         f"{before}"
         f'<section class="ig-centre" aria-label="{escape(t("ideology_independent"))}">'
         f'<h3 class="ig-row-head">{escape(t("ideology_independent"))}'
         f'<span class="ig-row-stat">{escape(deck)}</span></h3>'
         f'<div class="ig-tiles">{centre}</div></section>'
-        f"{after}</section>"
+        f"{after}</section>",
     )
 
 
@@ -475,6 +469,7 @@ def phase_bar(view: dict[str, Any], words: Words, hint: str, *, acting: list[str
     )
 
 
+@remember_last
 def players_table(view: dict[str, Any], words: Words) -> str:
     t = words.t
     heads = [
@@ -515,6 +510,7 @@ def players_table(view: dict[str, Any], words: Words) -> str:
     )
 
 
+@remember_last
 def log_panel(
     entries: list[dict[str, Any]],
     words: Words,
@@ -536,7 +532,7 @@ def log_panel(
     more = ""
     total = len(entries) if total is None else total
     if not full and total > len(shown):
-        more = button(escape(t("ideology_log_all", count=total)), "full_log")
+        more = text_button(t("ideology_log_all", count=total), "full-log")
     return (
         f'<details id="ig-log" class="card ig-log"{" open" if open_ or full else ""}>'
         f'<summary>{escape(t("ideology_log"))}</summary><ul class="ig-log-list">{items}</ul>'
@@ -544,18 +540,45 @@ def log_panel(
     )
 
 
+def public_table(
+    page: Page, view: dict[str, Any], words: Words, shared: dict[str, str], picked: Selection
+) -> str:
+    """What any screen everybody may read shows below its own part: the players' table,
+    the table of regions, the map and the log."""
+    table = table_section(page, view, words, picked=picked)
+    return shared["players"] + table + shared["map"] + shared["log"]
+
+
+def common_sections(
+    page: Page, view: dict[str, Any], words: Words, *, full_log: bool
+) -> dict[str, str]:
+    """The parts every table screen shows: the map, the players' table, the log."""
+    return {
+        "map": page.section("ig-map", map_panel(view, words)),
+        "players": page.section("ig-players", players_table(view, words)),
+        "log": page.section(
+            "ig-log",
+            log_panel(
+                view["log"], words, open_=view["is_terminal"], total=view["log_size"], full=full_log
+            ),
+        ),
+    }
+
+
 # --- the holder's screen -----------------------------------------------------------------
 
 
-def _hint(t: Translate, view: dict[str, Any], legal: Legal, ui: Ui) -> str:
+def _hint(t: Translate, view: dict[str, Any], legal: Legal, picked: Selection) -> str:
     phase = view["phase"]
     conflict = view["conflict"]
     if phase == "exchange":
         return t("ideology_hint_exchange")
     if phase == "development":
-        return t("ideology_hint_development_card" if ui.card_type else "ideology_hint_development")
+        return t(
+            "ideology_hint_development_card" if picked.card_type else "ideology_hint_development"
+        )
     if phase == "external":
-        return t("ideology_hint_external_card" if ui.card_type else "ideology_hint_external")
+        return t("ideology_hint_external_card" if picked.card_type else "ideology_hint_external")
     if phase == "conflict":
         if conflict:
             if "deflect" in legal.simple or "yield" in legal.simple:
@@ -567,7 +590,7 @@ def _hint(t: Translate, view: dict[str, Any], legal: Legal, ui: Ui) -> str:
     return ""
 
 
-def hand(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
+def hand(view: dict[str, Any], words: Words, legal: Legal, picked: Selection) -> str:
     t = words.t
     phase = view["phase"]
     cards = []
@@ -577,27 +600,25 @@ def hand(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
         name = escape(words.card_type(card_type))
         below = ""
         if phase == "exchange" and card_type in legal.discard:
-            below = button(
-                escape(t("ideology_exchange_one")), "do", f"discard {card_type}", kind="ig-card-sub"
+            below = text_button(
+                t("ideology_exchange_one"), "do", legal.discard[card_type], kind="ig-card-sub"
             )
-        selectable = card_type in targets
-        pressed = "true" if ui.card_type == card_type else "false"
-        if selectable:
-            face = (
-                f'<button type="button" class="ig-card ig-card-{card_type}" data-act="card" '
-                f'data-value="{card_type}" aria-pressed="{pressed}">'
-            )
-            close = "</button>"
-        else:
-            face = f'<div class="ig-card ig-card-{card_type} is-idle">'
-            close = "</div>"
-        cards.append(
-            f'<div class="ig-card-slot">{face}{type_icon(card_type, "ig-card-icon")}'
+        face = (
+            f"{type_icon(card_type, 'ig-card-icon')}"
             f'<span class="ig-card-count">{count}</span><span class="ig-card-name">{name}</span>'
-            f"{close}{below}</div>"
         )
+        if card_type in targets:
+            face = button(
+                Markup(face),
+                intent_text("card", card_type),
+                css=f"ig-card ig-card-{card_type}",
+                pressed=picked.card_type == card_type,
+            )
+        else:
+            face = f'<div class="ig-card ig-card-{card_type} is-idle">{face}</div>'
+        cards.append(f'<div class="ig-card-slot">{face}{below}</div>')
     return (
-        f'<section class="ig-hand" data-owner="{escape(str(view["viewer"]))}" '
+        f'<section class="ig-hand" id="ig-hand" data-owner="{escape(str(view["viewer"]))}" '
         f'aria-label="{escape(t("ideology_your_hand", count=view["hand_size"]))}">'
         f'<h2 class="visually-hidden">'
         f"{escape(t('ideology_your_hand', count=view['hand_size']))}</h2>"
@@ -619,11 +640,9 @@ def advances_panel(
             for ct, count in ADVANCES[name].cost
         )
         if name in owned:
-            action = (
-                f'<span class="ig-owned">{ig_icon("check")}{escape(t("ideology_owned"))}</span>'
-            )
+            action = f'<span class="ig-owned">{icon("tick")}{escape(t("ideology_owned"))}</span>'
         elif name in legal.buy:
-            action = button(escape(t("ideology_buy")), "do", f"buy {name}", kind="button-primary")
+            action = text_button(t("ideology_buy"), "do", legal.buy[name], kind="button-primary")
         else:
             action = f'<span class="ig-unavailable">{escape(t("ideology_cannot_buy"))}</span>'
         items.append(
@@ -635,10 +654,14 @@ def advances_panel(
             f'<p class="ig-advance-effect">{escape(words.effect(name))}</p></li>'
         )
     buyable = len(legal.buy)
-    toggle = (
-        f'<button type="button" class="button ig-advances-toggle" data-act="advances" '
-        f'aria-expanded="{"true" if open_ else "false"}" aria-controls="ig-advance-list">'
-        f"<span>{escape(t('ideology_advances_toggle', count=buyable))}</span></button>"
+    toggle = button(
+        t("ideology_advances_toggle", count=buyable),
+        "advances",
+        kind="ig-advances-toggle",
+        attributes={
+            "aria-expanded": "true" if open_ else "false",
+            "aria-controls": "ig-advance-list",
+        },
     )
     listing = f'<ul class="ig-advance-list" id="ig-advance-list">{"".join(items)}</ul>'
     return (
@@ -670,35 +693,42 @@ def conflict_panel(view: dict[str, Any], words: Words) -> str:
     )
 
 
-def attack_builder(view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
+def attack_builder(view: dict[str, Any], words: Words, legal: Legal, picked: Selection) -> str:
     t = words.t
-    defenders = sorted({d for d, _, _ in legal.attack}, key=view["order"].index)
+    defenders = sorted({str(a.ideology) for a in legal.attack}, key=view["order"].index)
     if not defenders:
         return f'<section class="card ig-attack"><p>{escape(t("ideology_no_attack"))}</p></section>'
     who_buttons = "".join(
-        f'<button type="button" class="button ig-choice" data-act="defender" '
-        f'data-value="{escape(d)}" '
-        f'aria-pressed="{"true" if ui.defender == d else "false"}">{who(d, words)}</button>'
+        button(
+            Markup(who(d, words)),
+            intent_text("defender", d),
+            kind="ig-choice",
+            pressed=picked.defender == d,
+        )
         for d in defenders
     )
     types = ""
-    if ui.defender:
+    if picked.defender:
         allowed = [
-            ct for ct in CARD_TYPES if any(d == ui.defender and k == ct for d, k, _ in legal.attack)
+            ct
+            for ct in CARD_TYPES
+            if any(a.ideology == picked.defender and a.card_type == ct for a in legal.attack)
         ]
         types = (
             f'<h3>{escape(t("ideology_attack_type"))}</h3><div class="button-row">'
             + "".join(
-                f'<button type="button" class="button ig-choice" data-act="attack_type" '
-                f'data-value="{ct}" '
-                f'aria-pressed="{"true" if ui.attack_type == ct else "false"}">{type_icon(ct)}'
-                f"<span>{escape(words.card_type(ct))}</span></button>"
+                button(
+                    Markup(f"{type_icon(ct)}<span>{escape(words.card_type(ct))}</span>"),
+                    intent_text("attack-type", ct),
+                    kind="ig-choice",
+                    pressed=picked.attack_type == ct,
+                )
                 for ct in allowed
             )
             + "</div>"
         )
     regions = ""
-    if ui.defender and ui.attack_type:
+    if picked.defender and picked.attack_type:
         regions = f'<p class="hint">{escape(t("ideology_attack_pick_region"))}</p>'
     return (
         f'<section class="card ig-attack" aria-labelledby="ig-attack-title">'
@@ -718,13 +748,16 @@ def diplomacy_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) -
         if other == me:
             continue
         now = current.get(tuple(sorted((me, other))), "neutral")
+        offered = legal.diplomacy.get(other, {})
         choices = "".join(
-            f'<button type="button" class="button ig-choice ig-status-{s}" data-act="do" '
-            f'data-value="diplomacy {escape(other)} {s}" '
-            f'aria-pressed="{"true" if mine.get(other) == s else "false"}">'
-            f"{escape(words.status(s))}</button>"
+            button(
+                words.status(s),
+                intent_text("do", action_key(offered[s])),
+                kind=f"ig-choice ig-status-{s}",
+                pressed=mine.get(other) == s,
+            )
             for s in STATUSES
-            if s in legal.diplomacy.get(other, [])
+            if s in offered
         )
         rows.append(
             f'<li class="ig-diplo-row">{who(other, words)}'
@@ -740,32 +773,29 @@ def diplomacy_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) -
     )
 
 
-def confirm_panel(session: Session, words: Words, action: str) -> str:
+def confirm_panel(session: Session, words: Words, action: Action) -> str:
     """What a place/remove/attack will cost, before it is done."""
-    from engine.ideology import parse
-
     t = words.t
-    a = parse(action)
-    assert a.card_type is not None and a.region is not None
-    kind = words.card_type(a.card_type)
-    region = words.region(a.region)
-    if a.verb == "attack" and a.ideology:
-        cost = session.attack_cost(a.ideology, a.card_type, a.region)
+    assert action.card_type is not None and action.region is not None
+    kind = words.card_type(action.card_type)
+    region = words.region(action.region)
+    if action.verb == "attack" and action.ideology:
+        cost = session.attack_cost(action.ideology, action.card_type, action.region)
         what = t(
             "ideology_confirm_attack",
-            defender=words.player(a.ideology),
+            defender=words.player(action.ideology),
             card_type=kind,
             region=region,
         )
         total, penalty, defence = cost["total"], cost["penalty"], cost["defence"]
     else:
-        penalty = session.penalty(a.region)
+        penalty = session.penalty(action.region)
         defence = 0
         total = 1 + penalty
-        if a.verb == "remove" and a.ideology:
+        if action.verb == "remove" and action.ideology:
             what = t(
                 "ideology_confirm_remove",
-                owner=words.player(a.ideology),
+                owner=words.player(action.ideology),
                 card_type=kind,
                 region=region,
             )
@@ -784,19 +814,21 @@ def confirm_panel(session: Session, words: Words, action: str) -> str:
         f'<p class="ig-confirm-cost{" has-penalty" if penalty else ""}">'
         f"{escape(' '.join(parts))}</p>"
         '<div class="button-row">'
-        + button(
-            f"{ig_icon('check')}<span>{escape(t('ideology_confirm'))}</span>",
+        + act(
+            f"{icon('tick')}<span>{escape(t('ideology_confirm'))}</span>",
             "do",
             action,
             kind="button-primary",
         )
-        + button(escape(t("ideology_cancel")), "cancel")
+        + text_button(t("ideology_cancel"), "cancel")
         + "</div></section>"
     )
 
 
-def dock(session: Session, view: dict[str, Any], words: Words, legal: Legal, ui: Ui) -> str:
-    """The holder's hand and the buttons that end their part, always in view."""
+def dock_side(
+    session: Session, view: dict[str, Any], words: Words, legal: Legal, notice: Notice | None
+) -> str:
+    """The buttons that end the holder's part, and what the last tap said."""
     t = words.t
     buttons = []
     phase = view["phase"]
@@ -812,18 +844,15 @@ def dock(session: Session, view: dict[str, Any], words: Words, legal: Legal, ui:
         elif phase == "diplomacy":
             label = t("ideology_done_diplomacy")
         buttons.append(
-            button(
-                f"{ig_icon('check')}<span>{escape(label)}</span>",
+            act(
+                f"{icon('tick')}<span>{escape(label)}</span>",
                 "do",
-                "done",
+                legal.simple["done"],
                 kind="button-primary",
             )
         )
     if phase == "diplomacy" and "done" not in legal.simple:
-        buttons.append(
-            f'<button type="button" class="button" disabled>'
-            f"{escape(t('ideology_done_diplomacy'))}</button>"
-        )
+        buttons.append(button(t("ideology_done_diplomacy"), "", disabled=True))
     for verb, kind in (
         ("deflect", "button-primary"),
         ("play", "button-primary"),
@@ -835,21 +864,18 @@ def dock(session: Session, view: dict[str, Any], words: Words, legal: Legal, ui:
             label = t(f"ideology_action_{verb}")
             if verb == "deflect" and view["conflict"]:
                 label = t("ideology_action_deflect_cost", count=view["conflict"]["deflect_cost"])
-            buttons.append(button(escape(label), "do", verb, kind=kind))
+            buttons.append(text_button(label, "do", legal.simple[verb], kind=kind))
     if session.can_undo:
         buttons.append(
-            button(
-                f"{ig_icon('undo')}<span>{escape(t('ideology_undo'))}</span>",
+            act(
+                f"{icon('undo_arrow')}<span>{escape(t('ideology_undo'))}</span>",
                 "undo",
                 kind="button-quiet",
             )
         )
     error = ""
-    if session.error:
-        error = (
-            f'<p class="ig-error" role="alert">'
-            f"{escape(words.error(session.error['code'], session.error['params']))}</p>"
-        )
+    if notice is not None:
+        error = f'<p class="ig-error" role="alert">{escape(notice.text)}</p>'
     extra = ""
     if phase == "exchange" and view["exchange"]:
         ex = view["exchange"]
@@ -858,65 +884,75 @@ def dock(session: Session, view: dict[str, Any], words: Words, legal: Legal, ui:
             f"{escape(t('ideology_exchanged', count=ex['discarded'], limit=ex['limit']))}</p>"
         )
     return (
-        f'<div id="ig-dock" class="ig-dock">{hand(view, words, legal, ui)}'
-        f'<div class="ig-dock-side">{extra}<div class="ig-dock-buttons">{"".join(buttons)}</div>'
-        f"{error}</div></div>"
+        f'<div class="ig-dock-side" id="ig-dock-side">{extra}'
+        f'<div class="ig-dock-buttons">{"".join(buttons)}</div>{error}</div>'
     )
 
 
-def turn_screen(
-    t: Translate, session: Session, view: dict[str, Any], ui: Ui, log: list[dict[str, Any]]
-) -> str:
+def turn_page(
+    t: Translate,
+    session: Session,
+    view: dict[str, Any],
+    notice: Notice | None = None,
+    *,
+    save_failed: bool = False,
+) -> Page:
+    """The holder's own screen: the table, their hand, what they may do now."""
     words = words_of(t, session)
     me = session.holder
     assert me is not None
+    picked = session.selection
     legal = session.legal()
     phase = view["phase"]
+    page, top = screen_page(f"turn/{me}", t, save_failed, stage="turn")
     panels = []
-    if ui.pending:
-        panels.append(confirm_panel(session, words, ui.pending))
+    if picked.pending and picked.pending in legal.by_key:
+        panels.append(confirm_panel(session, words, legal.by_key[picked.pending]))
     if view["conflict"]:
         panels.append(conflict_panel(view, words))
     elif phase == "conflict":
-        panels.append(attack_builder(view, words, legal, ui))
+        panels.append(attack_builder(view, words, legal, picked))
     if phase == "development":
-        panels.append(advances_panel(view, words, legal, me, open_=ui.advances))
+        panels.append(advances_panel(view, words, legal, me, open_=picked.advances))
     if phase == "diplomacy":
         panels.append(diplomacy_panel(view, words, legal, me))
-    hint = _hint(t, view, legal, ui)
+    hint = _hint(t, view, legal, picked)
     title = t("ideology_screen_of", name=words.short(me))
+    bar = page.section("ig-phasebar", phase_bar(view, words, hint, acting=[me]))
+    panel = page.section(
+        "ig-panels", f'<div id="ig-panels" class="ig-panels">{"".join(panels)}</div>'
+    )
+    table = table_section(page, view, words, legal=legal, picked=picked, mine=me)
+    shared = common_sections(page, view, words, full_log=picked.full_log)
     body = (
-        '<div class="ig-side">'
-        + phase_bar(view, words, hint, acting=[me])
-        + f'<div id="ig-panels" class="ig-panels">{"".join(panels)}</div></div>'
-        + '<div class="ig-main">'
-        + table(view, words, session=session, legal=legal, ui=ui, mine=me)
-        + map_panel(view, words)
-        + players_table(view, words)
-        + log_panel(log, words, total=view["log_size"], full=ui.full_log)
-        + "</div>"
+        f'<div class="ig-side">{bar}{panel}</div>'
+        f'<div class="ig-main">{table}{shared["map"]}{shared["players"]}{shared["log"]}</div>'
+    )
+    dock = page.section(
+        "ig-dock",
+        '<div id="ig-dock" class="ig-dock">'
+        + page.section("ig-hand", hand(view, words, legal, picked))
+        + page.section("ig-dock-side", dock_side(session, view, words, legal, notice))
+        + "</div>",
     )
     letter = IDEOLOGIES[me].letter
-    return (
-        f'<div class="ig-play ig-holder-{letter}">'
-        + _page(t, title, body, extra_bar=_rules_link(t))
-        + dock(session, view, words, legal, ui)
-        + "</div>"
+    page.root(
+        f'{top}<div class="ig-play ig-holder-{letter}">{frame_of(t, title, body)}{dock}</div>'
     )
+    return page
 
 
 # --- a computer's turn ------------------------------------------------------------------
 
 
-def computer_screen(
+def computer_page(
     t: Translate,
     session: Session,
     view: dict[str, Any],
-    log: list[dict[str, Any]],
     *,
     failed: bool = False,
-    full_log: bool = False,
-) -> str:
+    save_failed: bool = False,
+) -> Page:
     """What the tablet shows while a computer seat plays: ``view`` is the only person's
     own (their table and hand, nothing to tap) or, when several persons play, the public
     view, so nobody's hand stays on screen. ``failed``: the computer's last decision
@@ -930,67 +966,69 @@ def computer_screen(
         status = (
             f'<div class="ig-error ig-computer-failed" role="alert">'
             f"<p>{escape(t('ideology_computer_failed', name=name))}</p>"
-            + button(escape(t("ideology_computer_retry")), "computer_retry", kind="button-primary")
+            + text_button(t("ideology_computer_retry"), "computer-retry", kind="button-primary")
             + "</div>"
         )
+    # One screen while the computers play, whoever of them holds the tablet: between two
+    # of their actions the page stays where the person scrolled it.
+    page, top = screen_page("computer", t, save_failed, stage="computer")
     panels = conflict_panel(view, words) if view["conflict"] else ""
-    side = (
-        phase_bar(view, words, t("ideology_hint_computer", name=name), acting=[player])
-        + f'<div id="ig-panels" class="ig-panels">{panels}</div>'
+    bar = page.section(
+        "ig-phasebar",
+        phase_bar(view, words, t("ideology_hint_computer", name=name), acting=[player]),
     )
+    side = bar + page.section("ig-panels", f'<div id="ig-panels" class="ig-panels">{panels}</div>')
+    shared = common_sections(page, view, words, full_log=session.selection.full_log)
     viewer = view["viewer"]
+    heading = t("ideology_computer_turn", name=name)
     if viewer is None:
-        body = (
-            side
-            + f'<div class="ig-watch">{status}</div>'
-            + players_table(view, words)
-            + table(view, words)
-            + map_panel(view, words)
-            + log_panel(log, words, total=view["log_size"], full=full_log)
-        )
-        heading = t("ideology_computer_turn", name=name)
-        return f'<div class="ig-public">{_page(t, heading, body, extra_bar=_rules_link(t))}</div>'
+        watch = page.section("ig-watch", f'<div class="ig-watch" id="ig-watch">{status}</div>')
+        body = side + watch + public_table(page, view, words, shared, session.selection)
+        page.root(f'{top}<div class="ig-public">{frame_of(t, heading, body)}</div>')
+        return page
     body = (
         f'<div class="ig-side">{side}</div>'
         + '<div class="ig-main">'
-        + table(view, words, mine=viewer)
-        + map_panel(view, words)
-        + players_table(view, words)
-        + log_panel(log, words, total=view["log_size"], full=full_log)
+        + table_section(page, view, words, picked=session.selection, mine=viewer)
+        + shared["map"]
+        + shared["players"]
+        + shared["log"]
         + "</div>"
     )
     # The only person's hand stays in its place, with nothing to tap: the computer's
     # "thinking" takes the place of the buttons.
-    dock = (
-        f'<div id="ig-dock" class="ig-dock">{hand(view, words, Legal(), Ui())}'
-        f'<div class="ig-dock-side">{status}</div></div>'
+    dock = page.section(
+        "ig-dock",
+        '<div id="ig-dock" class="ig-dock">'
+        + page.section("ig-hand", hand(view, words, Legal(), Selection()))
+        + page.section(
+            "ig-dock-side", f'<div class="ig-dock-side" id="ig-dock-side">{status}</div>'
+        )
+        + "</div>",
     )
     letter = IDEOLOGIES[viewer].letter
-    title = t("ideology_computer_turn", name=name)
-    return (
-        f'<div class="ig-play ig-watching ig-holder-{letter}">'
-        + _page(t, title, body, extra_bar=_rules_link(t))
-        + dock
-        + "</div>"
+    page.root(
+        f'{top}<div class="ig-play ig-watching ig-holder-{letter}">'
+        f"{frame_of(t, heading, body)}{dock}</div>"
     )
+    return page
 
 
 # --- public screens ---------------------------------------------------------------------
 
 
-def report_screen(
-    t: Translate,
-    session: Session,
-    view: dict[str, Any],
-    log: list[dict[str, Any]],
-    *,
-    full_log: bool = False,
-) -> str:
+def report_page(
+    t: Translate, session: Session, view: dict[str, Any], *, save_failed: bool = False
+) -> Page:
+    """What just happened, for everybody at the table, before the tablet moves on."""
     words = words_of(t, session)
     entries = session.report_entries()
     # A new region is shown with its neighbours on the table lit, so everyone sees where it lies.
+    in_play = {r["name"] for r in view["regions"]}
     arrived = [e["region"] for e in entries if e["event"] == "new_region"]
-    shown = Ui(focus=arrived[-1]) if arrived and arrived[-1] in session.game.regions else None
+    shown = session.selection
+    if shown.focus is None and arrived and arrived[-1] in in_play:
+        shown = Selection(focus=arrived[-1])
     groups: dict[tuple[int, str], list[str]] = {}
     for entry in entries:
         if entry["event"] in ("diplomacy_choice", "done", "pass", "exchange_discard"):
@@ -1009,42 +1047,35 @@ def report_screen(
     if following and passing and following not in session.computers:
         next_label = t("ideology_continue_to", name=words.short(following))
     hint = t("ideology_hint_report" if passing else "ideology_hint_report_alone")
+    page, top = screen_page("report", t, save_failed, stage="report")
+    shared = common_sections(page, view, words, full_log=session.selection.full_log)
     body = (
-        phase_bar(view, words, hint, acting=view["to_act"][:1])
+        page.section("ig-phasebar", phase_bar(view, words, hint, acting=view["to_act"][:1]))
         + f'<section class="card ig-report" aria-labelledby="ig-report-title">'
         f'<h2 id="ig-report-title">{escape(t("ideology_report_title"))}</h2>{sections}'
         '<div class="button-row">'
-        + button(
-            f"{icon('play')}<span>{escape(next_label)}</span>", "continue", kind="button-primary"
-        )
+        + act(f"{icon('play')}<span>{escape(next_label)}</span>", "continue", kind="button-primary")
         + "</div></section>"
-        + players_table(view, words)
-        + table(view, words, ui=shown)
-        + map_panel(view, words)
-        + log_panel(log, words, total=view["log_size"], full=full_log)
+        + public_table(page, view, words, shared, shown)
     )
-    return f'<div class="ig-public">{_page(t, heading, body, extra_bar=_rules_link(t))}</div>'
+    page.root(f'{top}<div class="ig-public">{frame_of(t, heading, body)}</div>')
+    return page
 
 
-def over_screen(
-    t: Translate,
-    session: Session,
-    view: dict[str, Any],
-    log: list[dict[str, Any]],
-    *,
-    full_log: bool = False,
-) -> str:
+def over_page(
+    t: Translate, session: Session, view: dict[str, Any], *, save_failed: bool = False
+) -> Page:
     words = words_of(t, session)
     winner = view["result"]
-    end = next((e for e in reversed(view["log"] or log) if e["event"] == "game_end"), None)
+    end = next((e for e in reversed(view["log"]) if e["event"] == "game_end"), None)
     reason = ""
     if end:
         reason = words.log_line(end)
     headline = (
         t("ideology_winner", name=words.player(winner)) if winner else t("ideology_no_winner")
     )
-    top = max(info["influence"] for info in view["players"].values())
-    tied = sum(1 for info in view["players"].values() if info["influence"] == top) > 1
+    top_influence = max(info["influence"] for info in view["players"].values())
+    tied = sum(1 for info in view["players"].values() if info["influence"] == top_influence) > 1
     tie_note = f'<p class="hint">{escape(t("ideology_tie_break"))}</p>' if tied and winner else ""
     ranking = sorted(view["order"], key=lambda p: (p != winner,))
     rows = "".join(
@@ -1054,29 +1085,26 @@ def over_screen(
         f"</span></li>"
         for p in ranking
     )
+    page, top = screen_page("over", t, save_failed, stage="over")
+    shared = common_sections(page, view, words, full_log=session.selection.full_log)
     body = (
         f'<section class="card ig-over" aria-labelledby="ig-over-title">'
-        f'<p class="ig-over-crown">{ig_icon("crown")}</p>'
+        f'<p class="ig-over-crown">{icon("crown")}</p>'
         f'<h2 id="ig-over-title" data-winner="{escape(winner or "")}">'
         f"{escape(headline)}</h2>"
         f'<p>{escape(reason)}</p>{tie_note}<ol class="ig-final-list">{rows}</ol>'
         '<div class="button-row">'
-        + button(
+        + act(
             f"{icon('play')}<span>{escape(t('ideology_rematch'))}</span>",
             "rematch",
             kind="button-primary",
         )
-        + f'<a class="button" href="#/ideology/new">{escape(t("new_game"))}</a>'
+        + link(t("new_game"), "#/ideology/new")
         + "</div></section>"
-        + players_table(view, words)
-        + table(view, words)
-        + map_panel(view, words)
-        + log_panel(log, words, open_=True, total=view["log_size"], full=full_log)
+        + public_table(page, view, words, shared, session.selection)
     )
-    return (
-        f'<div class="ig-public">'
-        f"{_page(t, t('ideology_over_heading'), body, extra_bar=_rules_link(t))}</div>"
-    )
+    page.root(f'{top}<div class="ig-public">{frame_of(t, t("ideology_over_heading"), body)}</div>')
+    return page
 
 
 # --- a small schematic map -----------------------------------------------------------------
@@ -1122,14 +1150,20 @@ MAP_POSITIONS: dict[str, tuple[float, float]] = {
 
 def map_panel(view: dict[str, Any], words: Words) -> str:
     """Every region where it lies: those in play by controller (colour and letter)."""
+    regions = tuple((r["name"], r["controller"], r["level"]) for r in view["regions"])
+    return _map(words.t, regions)
+
+
+@remember_last
+def _map(t: Translate, regions: tuple[tuple[str, str | None, int], ...]) -> str:
     from engine.ideology import REGIONS
 
-    t = words.t
-    in_play = {r["name"]: r for r in view["regions"]}
+    words = Words(t, {})
+    in_play = {name: (owner, level) for name, owner, level in regions}
     lines = []
-    for name, region in REGIONS.items():
+    for name, printed in REGIONS.items():
         x1, y1 = MAP_POSITIONS[name]
-        for other in region.adjacent:
+        for other in printed.adjacent:
             if other <= name:
                 continue
             x2, y2 = MAP_POSITIONS[other]
@@ -1142,23 +1176,22 @@ def map_panel(view: dict[str, Any], words: Words) -> str:
     for name in REGIONS:
         x, y = MAP_POSITIONS[name]
         label = escape(words.region(name))
-        region = in_play.get(name)
-        if region is None:
+        if name not in in_play:
             spots.append(
                 f'<g class="ig-map-spot is-out"><circle cx="{x}" cy="{y}" r="1.2"/>'
                 f'<text x="{x}" y="{y + 3}">{label}</text></g>'
             )
             continue
-        controller = region["controller"]
+        controller, level = in_play[name]
         letter = IDEOLOGIES[controller].letter if controller else ""
         css = f"ig-p-{letter}" if letter else "is-independent"
         spots.append(
             f'<g class="ig-map-spot {css}"><circle cx="{x}" cy="{y}" r="2.3"/>'
-            f'<text class="ig-map-letter" x="{x}" y="{y + 0.8}">{letter or region["level"]}</text>'
+            f'<text class="ig-map-letter" x="{x}" y="{y + 0.8}">{letter or level}</text>'
             f'<text x="{x}" y="{y + 4.6}">{label}</text></g>'
         )
     return (
-        f'<details class="card ig-map"><summary>{escape(t("ideology_map"))}</summary>'
+        f'<details class="card ig-map" id="ig-map"><summary>{escape(t("ideology_map"))}</summary>'
         f'<p class="hint">{escape(t("ideology_map_hint"))}</p>'
         f'<svg class="ig-map-svg" viewBox="0 -1 104 62" role="img" '
         f'aria-label="{escape(t("ideology_map"))}">{"".join(lines)}{"".join(spots)}</svg>'

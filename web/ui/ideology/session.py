@@ -18,7 +18,9 @@ table there is none, and that person's turn comes straight after the computers'.
 A reload never lands on ``turn`` when several persons play: it comes back as ``cover``.
 
 >>> session = Session.start(["Capitalism", "Communism"], {"Capitalism": "Ana"}, seed=3)
->>> session.stage, session.holder == session.game.to_act[0]
+>>> session.stage  # first, everybody sees turn 1's order and draws
+'report'
+>>> session.continue_after_report(); session.stage, session.holder == session.game.to_act[0]
 ('cover', True)
 >>> session.reveal(); session.stage
 'turn'
@@ -34,7 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import ideology
-from engine.ideology import IllegalAction, ai, parse
+from engine.ideology import IDEOLOGIES, IllegalAction, ai, parse
+from engine.ideology.actions import Action
 from engine.ideology.data import DEFENCE_ADVANCE_EXTRA_CARDS, DEFENCE_ADVANCE_FOR
 from engine.saves import parse_json
 from ui.checks import inconsistent, player_name
@@ -62,66 +65,126 @@ class NeedsPerson(ValueError):
     """A new game where the computer would play every seat."""
 
 
+# --- the engine's actions, read and written here only ----------------------------------
+# The engine takes and gives notation strings today ("place military Iran"); these few
+# functions are the one place the UI turns them into typed actions and back.
+
+
+def legal_actions(game: ideology.Game, player: str) -> list[Action]:
+    return [parse(text) for text in game.legal_actions(player)]
+
+
+def apply_action(game: ideology.Game, player: str, action: Action) -> None:
+    game.apply(player, str(action))
+
+
+def action_key(action: Action) -> str:
+    """The action's key on the page (``data-intent="do <key>"``): its notation."""
+    return str(action)
+
+
 @dataclass
 class Legal:
-    """One player's legal actions (engine text) sorted by what the screen offers."""
+    """One player's legal actions sorted by what the screen offers; ``by_key`` finds the
+    action a button asks for (its key: :func:`action_key`)."""
 
-    discard: set[str] = field(default_factory=set)
-    place: dict[str, list[str]] = field(default_factory=dict)  # type -> regions
-    remove: dict[str, list[tuple[str, str]]] = field(
-        default_factory=dict
-    )  # type -> (region, owner)
-    buy: set[str] = field(default_factory=set)
-    attack: list[tuple[str, str, str]] = field(default_factory=list)  # (defender, type, region)
-    diplomacy: dict[str, list[str]] = field(default_factory=dict)  # other -> statuses
-    simple: set[str] = field(default_factory=set)  # done, pass, deflect, yield, play, stop
+    discard: dict[str, Action] = field(default_factory=dict)  # type -> action
+    place: dict[str, list[Action]] = field(default_factory=dict)  # type -> actions
+    remove: dict[str, list[Action]] = field(default_factory=dict)  # type -> actions
+    buy: dict[str, Action] = field(default_factory=dict)  # advance -> action
+    attack: list[Action] = field(default_factory=list)
+    diplomacy: dict[str, dict[str, Action]] = field(default_factory=dict)  # other -> status
+    simple: dict[str, Action] = field(default_factory=dict)  # done, pass, deflect, yield...
+    by_key: dict[str, Action] = field(default_factory=dict)
 
     def types_with_targets(self) -> set[str]:
         return set(self.place) | set(self.remove)
 
     def regions_for(self, card_type: str) -> set[str]:
-        regions = set(self.place.get(card_type, []))
-        regions |= {region for region, _ in self.remove.get(card_type, [])}
-        return regions
+        return {
+            str(a.region) for a in (*self.place.get(card_type, []), *self.remove.get(card_type, []))
+        }
 
 
-def sort_legal(actions: list[str]) -> Legal:
-    """Sort ``legal_actions`` by verb with the engine's own parser (no rule here).
+def sort_legal(actions: list[Action]) -> Legal:
+    """Sort legal actions by verb (the engine's typed actions; no rule here).
 
-    >>> legal = sort_legal(["place military Iran", "remove economic Iraq Fascism", "pass"])
-    >>> legal.place, legal.remove, legal.simple
-    ({'military': ['Iran']}, {'economic': [('Iraq', 'Fascism')]}, {'pass'})
+    >>> legal = sort_legal([parse(a) for a in ["place military Iran", "pass"]])
+    >>> [str(a) for a in legal.place["military"]], sorted(legal.simple), sorted(legal.by_key)
+    (['place military Iran'], ['pass'], ['pass', 'place military Iran'])
     """
     legal = Legal()
-    for text in actions:
-        a = parse(text)
+    for a in actions:
+        legal.by_key[action_key(a)] = a
         if a.verb == "discard" and a.card_type:
-            legal.discard.add(a.card_type)
+            legal.discard[a.card_type] = a
         elif a.verb == "place" and a.card_type and a.region:
-            legal.place.setdefault(a.card_type, []).append(a.region)
+            legal.place.setdefault(a.card_type, []).append(a)
         elif a.verb == "remove" and a.card_type and a.region and a.ideology:
-            legal.remove.setdefault(a.card_type, []).append((a.region, a.ideology))
+            legal.remove.setdefault(a.card_type, []).append(a)
         elif a.verb == "buy" and a.advance:
-            legal.buy.add(a.advance)
+            legal.buy[a.advance] = a
         elif a.verb == "attack" and a.card_type and a.region and a.ideology:
-            legal.attack.append((a.ideology, a.card_type, a.region))
+            legal.attack.append(a)
         elif a.verb == "diplomacy" and a.ideology and a.status:
-            legal.diplomacy.setdefault(a.ideology, []).append(a.status)
+            legal.diplomacy.setdefault(a.ideology, {})[a.status] = a
         else:
-            legal.simple.add(a.verb)
+            legal.simple[a.verb] = a
     return legal
 
 
-def place_action(card_type: str, region: str) -> str:
-    return f"place {card_type} {region}"
+@dataclass
+class NewGameForm:
+    """What the new-game screen's form holds (read back from every intent it sends).
+
+    Who plays each seat (a person unless chosen otherwise) is kept apart from the names
+    and ideologies, so that changing the count or an ideology keeps it.
+
+    >>> form = NewGameForm()
+    >>> form.read({"seat-name-0": "Ana", "seat-ideology-0": "Fascism", "seed": "12ab3"})
+    >>> form.seats[0], form.seed
+    (('Ana', 'Fascism'), 123)
+    """
+
+    count: int = 3
+    seats: list[tuple[str, str]] = field(default_factory=lambda: [("", p) for p in IDEOLOGIES])
+    kinds: list[str] = field(default_factory=lambda: [PERSON for _ in IDEOLOGIES])
+    turn_limit: int | None = None
+    seed: int | None = None
+
+    def read(self, fields: Mapping[str, str]) -> None:
+        for index in range(self.count):
+            name, chosen = self.seats[index]
+            name = fields.get(f"seat-name-{index}", name)
+            chosen = fields.get(f"seat-ideology-{index}", chosen)
+            self.seats[index] = (name, chosen if chosen in IDEOLOGIES else self.seats[index][1])
+            self.kinds[index] = seat_value(fields.get(f"seat-kind-{index}"), ai.LEVELS)
+        if "seed" in fields:
+            digits = "".join(ch for ch in fields["seed"] if ch.isdigit())[:9]
+            self.seed = int(digits) if digits else None
+        if "turn-limit" in fields:
+            value = fields["turn-limit"]
+            self.turn_limit = int(value) if value.isdigit() else None
+
+    def chosen(self) -> tuple[list[str], dict[str, str], dict[str, str]]:
+        """The ideologies in play, their players' names, and who plays each."""
+        seats = self.seats[: self.count]
+        ideologies = [ideology for _, ideology in seats]
+        names = {ideology: name for name, ideology in seats}
+        return ideologies, names, dict(zip(ideologies, self.kinds[: self.count], strict=True))
 
 
-def remove_action(card_type: str, region: str, owner: str) -> str:
-    return f"remove {card_type} {region} {owner}"
+@dataclass
+class Selection:
+    """What the holder has picked on the screen (not part of the game, never saved)."""
 
-
-def attack_action(defender: str, card_type: str, region: str) -> str:
-    return f"attack {defender} {card_type} {region}"
+    card_type: str | None = None
+    focus: str | None = None  # region whose neighbours are highlighted
+    defender: str | None = None
+    attack_type: str | None = None
+    pending: str | None = None  # the key of an action awaiting confirmation
+    advances: bool = False  # the advances panel is open
+    full_log: bool = False  # the whole log, not only the latest entries
 
 
 @dataclass
@@ -135,6 +198,8 @@ class Session:
     seen: int = 0  # log entries already summarised to everybody
     report_from: int = 0
     error: dict[str, Any] | None = None  # the last refused action: {"code", "params"}
+    #: What the holder has picked on the screen: the one place it is kept.
+    selection: Selection = field(default_factory=Selection, compare=False)
 
     @classmethod
     def start(
@@ -198,11 +263,35 @@ class Session:
             and not self.game.is_terminal
         )
 
+    @property
+    def in_progress(self) -> bool:
+        return self.stage != "over"
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn
+
+    @property
+    def phase(self) -> str:
+        return self.game.phase
+
     def legal(self) -> Legal:
         """What the holder may do on screen: nothing unless a person holds the tablet."""
         if self.holder is None or self.stage != "turn":
             return Legal()
-        return sort_legal(self.game.legal_actions(self.holder))
+        return sort_legal(legal_actions(self.game, self.holder))
+
+    def screen_view(self, log_shown: int) -> dict[str, Any]:
+        """The one view the screen draws: the holder's own on their turn, the only
+        person's while a computer plays, else what everybody may see; with the last
+        ``log_shown`` log entries, or the whole log when asked."""
+        size = len(self.game.log)
+        log_from = 0 if self.selection.full_log else max(0, size - log_shown)
+        if self.stage == "turn" and self.holder is not None:
+            return self.game.view(self.holder, log_from=log_from)
+        if self.stage == "computer" and self.holder is not None:
+            return self.game.view(self.watcher, log_from=log_from)
+        return self.game.view(None, log_from=log_from)
 
     def report_entries(self) -> list[dict[str, Any]]:
         return self.game.log[self.report_from : self.seen]
@@ -225,6 +314,7 @@ class Session:
         """The holder has the tablet: show their screen."""
         if self.stage == "cover":
             self.stage = "turn"
+        self.selection = Selection()
 
     def put_down(self) -> None:
         """The game leaves the screen: whoever opens it again passes the hand-over cover
@@ -235,14 +325,31 @@ class Session:
     def continue_after_report(self) -> None:
         self.seen = len(self.game.log)
         self._next_holder(force_cover=True)
+        self.selection = Selection()
 
-    def act(self, action: str) -> bool:
-        """Apply the holder's action; False (and ``error`` set) if the engine refused."""
+    def act(self, key: str) -> bool:
+        """Apply the holder's action (by its key on the page); False (and ``error`` set)
+        if the engine refused it. The card picked stays picked while the same holder
+        goes on developing; any other pick goes."""
         if self.stage != "turn" or self.holder is None:
             return False
-        return self._apply(self.holder, action)
+        holder, stage, picked = self.holder, self.stage, self.selection
+        action = self.legal().by_key.get(key)
+        if action is None:  # not offered now: the engine says why
+            try:
+                action = parse(key)
+            except IllegalAction as refused:
+                self.error = {"code": refused.code, "params": dict(refused.params)}
+                return False
+        if not self._apply(self.holder, action):
+            return False
+        same = self.holder == holder and self.stage == stage and self.phase == "development"
+        self.selection = Selection(
+            card_type=picked.card_type if same else None, advances=picked.advances and same
+        )
+        return True
 
-    def computer_choice(self) -> str:
+    def computer_choice(self) -> Action:
         """The action of the computer seat that must act now, from its own view only.
 
         Its dice depend on the game's seed and how many actions were played, so a
@@ -252,22 +359,29 @@ class Session:
         if self.stage != "computer" or player is None:
             raise ValueError("no computer is to act")
         game = self.game
-        return ai.choose_action(
-            game.view(player),
-            game.legal_actions(player),
-            self.seat(player),
-            decision_rng(game.seed, len(game.actions)),
+        return parse(
+            ai.choose_action(
+                game.view(player),
+                game.legal_actions(player),
+                self.seat(player),
+                decision_rng(game.seed, len(game.actions)),
+            )
         )
 
-    def play_computer(self, action: str) -> bool:
-        """Apply the computer's chosen action (as :meth:`act` does for a person)."""
+    def play_computer(self, action: Action) -> bool:
+        """Apply the computer's chosen action (as :meth:`act` does for a person). When a
+        person's screen comes next, it starts with nothing picked."""
         if self.stage != "computer" or self.holder is None:
             return False
-        return self._apply(self.holder, action)
+        if not self._apply(self.holder, action):
+            return False
+        if self.stage != "computer":
+            self.selection = Selection(full_log=self.selection.full_log)
+        return True
 
-    def _apply(self, player: str, action: str) -> bool:
+    def _apply(self, player: str, action: Action) -> bool:
         try:
-            self.game.apply(player, action)
+            apply_action(self.game, player, action)
         except IllegalAction as refused:
             self.error = {"code": refused.code, "params": dict(refused.params)}
             return False
@@ -276,6 +390,7 @@ class Session:
         return True
 
     def undo(self) -> bool:
+        self.selection.pending = None
         if not self.can_undo:
             return False
         self.game = self.game.undo()

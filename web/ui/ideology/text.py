@@ -14,9 +14,11 @@ engine's English text. No browser import.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from functools import lru_cache
 from typing import Any
 
-from engine.ideology import ADVANCES, IDEOLOGIES, REGIONS
+from engine.ideology import ADVANCES, IDEOLOGIES
+from ui.i18n import name_key
 
 Translate = Callable[..., str]
 PLAYER_FIELDS = (
@@ -38,6 +40,14 @@ _GAME_END_KEYS = {
 }
 
 
+@lru_cache(maxsize=1024)
+def named(t: Translate, kind: str, name: str) -> str:
+    """A name of the game in the language of ``t`` (drawn hundreds of times a screen)."""
+    key = name_key(f"ideology_{kind}", name)
+    text = t(key)
+    return name if text == key else text
+
+
 class Words:
     def __init__(
         self, t: Translate, names: dict[str, str], computers: Collection[str] = ()
@@ -46,15 +56,26 @@ class Words:
         self.names = names
         #: The ideologies the computer plays: unnamed, they read "Fascism (computer)".
         self.computers = frozenset(computers)
-        self.spanish = getattr(t, "language", "en") == "es"
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.t, tuple(sorted(self.names.items())), self.computers)
+
+    def __eq__(self, other: object) -> bool:
+        # Equal words draw equal markup: parts drawn from them can be reused.
+        return isinstance(other, Words) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     # --- names --------------------------------------------------------------------------
 
+    def named(self, kind: str, name: str) -> str:
+        """A name from the string tables (``kind`` is ``ideology``, ``region``...); an
+        unknown one as it is."""
+        return named(self.t, kind, name)
+
     def ideology(self, player: str) -> str:
-        data = IDEOLOGIES.get(player)
-        if data is None:
-            return player
-        return data.name_es if self.spanish else data.name
+        return self.named("ideology", player)
 
     def letter(self, player: str) -> str:
         data = IDEOLOGIES.get(player)
@@ -77,20 +98,13 @@ class Words:
         return self.ideology(player)
 
     def region(self, region: str) -> str:
-        data = REGIONS.get(region)
-        if data is None:
-            return region
-        return data.name_es if self.spanish else data.name
+        return self.named("region", region)
 
     def advance(self, advance: str) -> str:
-        data = ADVANCES.get(advance)
-        if data is None:
-            return advance
-        return data.name_es if self.spanish else data.name
+        return self.named("advance", advance)
 
     def effect(self, advance: str) -> str:
-        data = ADVANCES[advance]
-        return data.effect_es if self.spanish else data.effect
+        return self.t(name_key("ideology_advance", advance) + "_effect")
 
     def card_type(self, card_type: str) -> str:
         return self.t(f"ideology_type_{card_type}")

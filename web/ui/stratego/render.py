@@ -1,7 +1,9 @@
-"""Stratego screens as HTML, from a session and the engine's views (no browser import).
+"""Stratego screens as pages of sections (:class:`ui.loop.Page`), from a session and the
+engine's views (no browser import).
 
-Every square is a ``<button id="sq-e4" data-square="e4">`` so the controller can redraw
-just the squares a move touched. Hidden enemy pieces are drawn from the view, whose
+Every square is a section, ``<button id="sq-e4" data-intent="square e4">``, so a tap
+that selects a piece or plays a move changes only the squares it touched (and the side
+panel's parts that say so). Hidden enemy pieces are drawn from the view, whose
 ``letter`` is None for them: no rank can reach the page, not even in an attribute.
 """
 
@@ -9,39 +11,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from typing import Any
 
-from engine.stratego import BUILTIN_SETUPS, LAKE_NAMES, PIECE_KINDS, PIECES, ai
+from engine.stratego import BUILTIN_SETUPS, LAKE_NAMES, PIECE_KINDS, PIECES, Options, ai
 from ui.computer import PERSON, seat_select, thinking_html
-from ui.icons import icon
-from ui.stratego.art import SVG as _SVG
-from ui.stratego.session import PLAYERS, Message, Session, other
+from ui.html import INTENT, Markup, button, frame, icon, link, remember_last
+from ui.i18n import name_key
+from ui.icons import ICONS
+from ui.loop import Notice, Page, intent_text
+from ui.stratego.session import (
+    ISF_TWO_SQUARES,
+    OPTION_NAMES,
+    PLAYERS,
+    Message,
+    NewGameForm,
+    Session,
+    other,
+)
 from ui.stratego.setup_board import square_of
 
 Translate = Callable[..., str]
 FILES = "abcdefghij"
 LAKES = frozenset(LAKE_NAMES)
 RULES_HREF = "#/rules/stratego"
-OPTION_NAMES = (
-    "silent_defence",
-    "attackers_advantage",
-    "rescue",
-    "classic_scouts",
-    "chasing_rule",
-)
 
 
-def svg(name: str, css_class: str = "icon") -> str:
-    return (
-        f'<svg class="{css_class}" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
-        f'fill="currentColor">{_SVG[name]}</svg>'
-    )
-
-
-@dataclass
+@dataclass(frozen=True)
 class Ui:
-    """What every drawing function needs: strings, language and numbering."""
+    """What every drawing function needs: strings, language and numbering (hashable, so
+    the parts that depend only on it and on a piece are drawn once and reused)."""
 
     t: Translate
     language: str
@@ -52,8 +52,7 @@ class Ui:
         return kind.american if self.numbering == "american" else kind.european
 
     def name(self, letter: str) -> str:
-        kind = PIECES[letter]
-        return kind.name_es if self.language == "es" else kind.name_en
+        return self.t(name_key("stratego_piece", letter))
 
     def label(self, letter: str) -> str:
         """Name and rank, e.g. "Marshal (10)"; Bomb and Flag by name only."""
@@ -68,6 +67,10 @@ class Ui:
 
 def e(text: object) -> str:
     return escape(str(text), quote=True)
+
+
+def svg(name: str, css_class: str = "icon") -> str:
+    return icon(name, css_class)
 
 
 def message_text(ui: Ui, message: Message) -> str:
@@ -113,7 +116,7 @@ def tile(
         parts.append(svg(f"emblem_{owner}", "emblem"))
     else:
         parts.append(f'<span class="rank">{e(ui.rank(letter))}</span>')
-        if letter in _SVG:
+        if letter in ICONS:
             parts.append(svg(letter, "kind"))
         parts.append(svg(f"emblem_{owner}", "mini-emblem"))
     if marks and known:
@@ -159,23 +162,63 @@ def square_html(
     info: dict[str, Any] | None,
     viewer: str | None,
     classes: Iterable[str] = (),
+    *,
+    setup: bool = False,
 ) -> str:
-    """One board square: a lake, or a button with its piece (if any)."""
+    """One board square: a lake, or a button with its piece (if any). On the setup
+    board a square takes dropped pieces, and its piece can be dragged away."""
+    piece = None
+    if info is not None:
+        piece = (info["owner"], info["letter"], bool(info.get("known")), bool(info.get("moved")))
+    return _square(ui, square, piece, viewer, tuple(classes), setup)
+
+
+Piece = tuple[str, str | None, bool, bool]
+
+
+@lru_cache(maxsize=16)
+def drawn_squares(ui: Ui, viewer: str | None, setup: bool) -> dict[Any, str]:
+    """The squares already drawn for one language, numbering and viewer, by square,
+    piece and marks: a tap redraws the board from this memory in a fraction of a
+    millisecond, and only squares never seen so far are drawn anew."""
+    return {}
+
+
+def _square(
+    ui: Ui,
+    square: str,
+    piece: Piece | None,
+    viewer: str | None,
+    classes: tuple[str, ...],
+    setup: bool,
+) -> str:
+    drawn = drawn_squares(ui, viewer, setup)
+    key = (square, piece, classes)
+    markup = drawn.get(key)
+    if markup is None:
+        if len(drawn) > 4096:
+            drawn.clear()
+        markup = drawn[key] = _draw_square(ui, square, piece, viewer, classes, setup)
+    return markup
+
+
+def _draw_square(
+    ui: Ui, square: str, piece: Piece | None, viewer: str | None, classes: Any, setup: bool
+) -> str:
     if square in LAKES:
         return f'<div class="sq lake" id="sq-{square}" title="{e(ui.t("stratego_lake"))}"></div>'
     css = ["sq", *classes]
     label = [square]
     content = ""
-    if info is not None:
-        label.append(piece_description(ui, viewer, info))
-        content = tile(
-            ui,
-            info["owner"],
-            info["letter"],
-            known=bool(info.get("known")),
-            moved=bool(info.get("moved")),
+    if piece is not None:
+        owner, letter, known, moved = piece
+        label.append(
+            piece_description(
+                ui, viewer, {"owner": owner, "letter": letter, "known": known, "moved": moved}
+            )
         )
-        css.append(f"has-{info['owner']}")
+        content = tile(ui, owner, letter, known=known, moved=moved)
+        css.append(f"has-{owner}")
     else:
         label.append(ui.t("stratego_empty_square"))
     for name, key in (
@@ -187,9 +230,17 @@ def square_html(
         if name in css:
             label.append(ui.t(key))
     text = ", ".join(label)
-    return (
-        f'<button type="button" class="{" ".join(css)}" id="sq-{square}" data-square="{square}" '
-        f'aria-label="{e(text)}" title="{e(text)}">{content}</button>'
+    hooks: dict[str, object] = {"aria-label": text, "title": text}
+    if setup:
+        hooks["data-drop"] = square
+        if piece is not None:
+            hooks["data-drag"] = square
+    return button(
+        Markup(content),
+        intent_text("square", square),
+        css=" ".join(css),
+        element_id=f"sq-{square}",
+        attributes=hooks,
     )
 
 
@@ -208,7 +259,8 @@ def board_marks(session: Session, view: dict[str, Any] | None) -> dict[str, list
     return marks
 
 
-def board_html(
+def board_section(
+    page: Page,
     ui: Ui,
     view: dict[str, Any],
     viewer: str | None,
@@ -216,21 +268,51 @@ def board_html(
     marks: dict[str, list[str]],
     label: str,
 ) -> str:
-    """The whole board seen from ``side``; ``viewer`` None reveals every rank's owner."""
-    ranks, files = orientation(side)
+    """The whole board seen from ``side`` (``viewer`` None reveals every rank's owner),
+    each square a section of ``page``; returns the board's marker."""
     pieces = view["pieces"]
+    drawn = drawn_squares(ui, viewer, False)
     cells = []
-    for rank in ranks:
-        cells.append(f'<span class="coord coord-rank" aria-hidden="true">{rank}</span>')
-        for file in files:
-            square = f"{file}{rank}"
-            cells.append(square_html(ui, square, pieces.get(square), viewer, marks.get(square, ())))
+    # Every tap draws the whole board: this loop stays lean (a square seen before is
+    # one dictionary look-up), see drawn_squares.
+    for square, key, coord in board_order(side):
+        if coord:
+            cells.append(coord)
+        info = pieces.get(square)
+        piece = None
+        if info is not None:
+            piece = (info["owner"], info["letter"], info["known"], info["moved"])
+        classes = tuple(marks[square]) if square in marks else ()
+        markup = drawn.get((square, piece, classes))
+        if markup is None:
+            markup = _square(ui, square, piece, viewer, classes, False)
+        cells.append(page.leaf(key, markup))
+    files = orientation(side)[1]
     cells.append('<span class="coord" aria-hidden="true"></span>')
     cells.extend(f'<span class="coord coord-file" aria-hidden="true">{f}</span>' for f in files)
-    return (
+    return page.section(
+        "st-board",
         f'<div class="board board-{side}" id="st-board" role="group" aria-label="{e(label)}">'
         + "".join(cells)
-        + "</div>"
+        + "</div>",
+    )
+
+
+@lru_cache(maxsize=2)
+def board_order(side: str) -> tuple[tuple[str, str, str], ...]:
+    """The squares in reading order as ``side`` sees them: (square, section key, the
+    rank's coordinate before the row's first square or "")."""
+    ranks, files = orientation(side)
+    return tuple(
+        (
+            f"{file}{rank}",
+            f"sq-{file}{rank}",
+            f'<span class="coord coord-rank" aria-hidden="true">{rank}</span>'
+            if column == 0
+            else "",
+        )
+        for rank in ranks
+        for column, file in enumerate(files)
     )
 
 
@@ -238,33 +320,34 @@ def board_html(
 
 
 def topbar(ui: Ui, title: str) -> str:
+    """The top bar of every Stratego screen: home, the title, the rules."""
     t = ui.t
-    return (
-        '<header class="topbar st-topbar">'
-        '<a class="button button-quiet back" href="#/">'
-        f"{svg('home')}<span>{e(t('home'))}</span></a>"
-        f'<h1 id="screen-title" tabindex="-1">{e(title)}</h1>'
-        f'<a class="button button-quiet st-rules-link" href="{RULES_HREF}">'
-        f"{icon('rules')}<span>{e(t('rules'))}</span></a></header>"
+    rules = link(t("rules"), RULES_HREF, icon="rules", kind="button-quiet st-rules-link")
+    return frame(
+        title,
+        "",
+        back=("#/", t("home"), "home"),
+        extra=rules,
+        bar_class="topbar st-topbar",
+        body_class=None,
     )
 
 
-def button(
-    label: str,
-    action: str,
-    icon_name: str | None = None,
-    *,
-    primary: bool = False,
-    disabled: bool = False,
-    extra: str = "",
-) -> str:
-    kind = "button button-primary" if primary else "button"
-    dis = ' disabled aria-disabled="true"' if disabled else ""
-    pic = svg(icon_name) if icon_name else ""
+def warning(ui: Ui, save_failed: bool) -> str:
+    """The autosave's refusal (storage full or disabled), at the top of every screen."""
+    if not save_failed:
+        return ""
     return (
-        f'<button type="button" class="{kind}" data-action="{action}"{dis}{extra}>'
-        f"{pic}<span>{e(label)}</span></button>"
+        f'<p id="save-warning" class="st-warning" role="alert">'
+        f"{e(ui.t('stratego_save_failed'))}</p>"
     )
+
+
+def screen_page(name: str, ui: Ui, save_failed: bool, *, stage: str = "") -> tuple[Page, str]:
+    """A new page of a Stratego screen, and the marker of its first section: the
+    autosave's warning."""
+    page = Page(f"stratego/{name}", stage=stage)
+    return page, page.section("save-warning", warning(ui, save_failed))
 
 
 def player_tag(session: Session, ui: Ui, player: str) -> str:
@@ -278,6 +361,7 @@ def player_tag(session: Session, ui: Ui, player: str) -> str:
     return ui.t("stratego_player_tag", name=name, army=ui.army(player))
 
 
+@lru_cache(maxsize=8)
 def legend(ui: Ui) -> str:
     rows = "".join(
         f"<li>{tile(ui, 'red', kind.letter, marks=False)}"
@@ -297,8 +381,9 @@ def legend(ui: Ui) -> str:
     )
 
 
-def options_line(ui: Ui, session: Session) -> str:
-    options = session.options.to_dict()
+@lru_cache(maxsize=8)
+def options_line(ui: Ui, game_options: Options) -> str:
+    options = game_options.to_dict()
     chosen = [ui.t(f"stratego_option_{name}") for name in OPTION_NAMES if options.get(name)]
     if options.get("two_squares_limit") == 3:
         chosen.append(ui.t("stratego_option_isf_two_squares"))
@@ -309,69 +394,81 @@ def options_line(ui: Ui, session: Session) -> str:
 # --------------------------------------------------------------------- new game
 
 
-def new_game_screen(
-    ui: Ui, names: dict[str, str], numbering: str, seats: dict[str, str] | None = None
-) -> str:
+def message_html(notice: Notice | None, key: str = "st-message") -> str:
+    """Where a screen says what a tap did (the loop's notice)."""
+    css = "st-message alert" if notice is not None and notice.alert else "st-message"
+    text = e(notice.text) if notice is not None else ""
+    return f'<p id="{key}" class="{css}" role="status" aria-live="polite">{text}</p>'
+
+
+def new_game_page(ui: Ui, form: NewGameForm, notice: Notice | None) -> Page:
     """Names, who plays each army (a person or the computer at a level), optional rules
-    and numbering. ``seats`` come from the previous game (both persons the first time)."""
+    and numbering: one form, whose fields every intent from it carries."""
     t = ui.t
-    seats = seats or {}
+    page = Page("stratego/new")
     name_fields = "".join(
         f'<div class="st-seat st-seat-{p}">'
         f'<label class="field"><span>{e(t("stratego_name_of", army=ui.army(p)))}</span>'
         f'<span class="field-row">{tile(ui, p, None, marks=False)}'
-        f'<input type="text" id="st-name-{p}" name="{p}" maxlength="24" autocomplete="off" '
-        f'value="{e(names[p])}"></span></label>'
+        f'<input type="text" id="st-name-{p}" name="name-{p}" maxlength="24" '
+        f'autocomplete="off" value="{e(form.names[p])}"></span></label>'
         + seat_select(
             t,
             label=t("stratego_seat_of", army=ui.army(p)),
             levels=ai.SEAT_LEVELS,
-            chosen=seats.get(p, PERSON),
-            attributes=f'id="st-seat-{p}" data-seat="{p}"',
+            chosen=form.seats.get(p, PERSON),
+            attributes=f'id="st-seat-{p}" name="seat-{p}" {INTENT}="seat {p}"',
         )
         + "</div>"
         for p in PLAYERS
     )
+    players = page.section(
+        "st-players",
+        f'<fieldset class="card choices" id="st-players"><legend>{e(t("stratego_players"))}'
+        f"</legend>{name_fields}</fieldset>",
+    )
     option_rows = "".join(
         f'<label class="choice option"><input type="checkbox" id="st-opt-{name}" '
-        f'data-option="{name}"><span><strong>{e(t(f"stratego_option_{name}"))}</strong>'
+        f'name="option-{name}"{" checked" if name in form.options else ""}>'
+        f"<span><strong>{e(t(f'stratego_option_{name}'))}</strong>"
         f'<span class="hint">{e(t(f"stratego_option_{name}_help"))}</span></span></label>'
-        for name in OPTION_NAMES
-    )
-    option_rows += (
-        '<label class="choice option"><input type="checkbox" id="st-opt-isf" '
-        f'data-option="isf_two_squares"><span><strong>{e(t("stratego_option_isf_two_squares"))}'
-        f'</strong><span class="hint">{e(t("stratego_option_isf_two_squares_help"))}</span>'
-        "</span></label>"
+        for name in (*OPTION_NAMES, ISF_TWO_SQUARES)
     )
     numberings = "".join(
         f'<label class="choice"><input type="radio" name="st-numbering" value="{value}"'
-        f"{' checked' if value == numbering else ''}>"
+        f"{' checked' if value == form.numbering else ''}>"
         f"<span>{e(t(f'numbering_{value}'))}</span></label>"
         for value in ("european", "american")
     )
-    body = (
-        '<div class="screen-body st-new">'
-        f'<fieldset class="card choices"><legend>{e(t("stratego_players"))}</legend>{name_fields}'
-        "</fieldset>"
-        f'<fieldset class="card choices"><legend>{e(t("stratego_optional_rules"))}</legend>'
+    # Sections of their own: what is ticked is drawn again, and only that part.
+    options = page.section(
+        "st-options",
+        f'<fieldset class="card choices" id="st-options">'
+        f"<legend>{e(t('stratego_optional_rules'))}</legend>"
         f'<p class="hint">{e(t("stratego_optional_rules_help"))} '
-        f'<a href="{RULES_HREF}">{e(t("stratego_read_rules"))}</a></p>{option_rows}</fieldset>'
-        f'<fieldset class="card choices"><legend>{e(t("settings_numbering"))}</legend>'
-        f"{numberings}</fieldset>"
-        # Where "at least one person" is said, next to the button that needs it.
-        '<p id="st-message" class="st-message" role="status" aria-live="polite"></p>'
-        '<div class="button-row">'
-        + button(t("stratego_start_setup"), "new-start", "use", primary=True)
-        + "</div></div>"
+        f'<a href="{RULES_HREF}">{e(t("stratego_read_rules"))}</a></p>{option_rows}</fieldset>',
     )
-    return topbar(ui, t("new_game_of", game=t("game_stratego"))) + body
+    numbering = page.section(
+        "st-numbering",
+        f'<fieldset class="card choices" id="st-numbering">'
+        f"<legend>{e(t('settings_numbering'))}</legend>{numberings}</fieldset>",
+    )
+    body = (
+        f'<form class="screen-body st-new">{players}{options}{numbering}'
+        # Where "at least one person" is said, next to the button that needs it.
+        + page.section("st-message", message_html(notice))
+        + '<div class="button-row">'
+        + button(t("stratego_start_setup"), "new-start", icon="use", primary=True)
+        + "</div></form>"
+    )
+    page.root(topbar(ui, t("new_game_of", game=t("game_stratego"))) + body)
+    return page
 
 
 # --------------------------------------------------------------------- cover
 
 
-def cover_screen(ui: Ui, session: Session) -> str:
+def cover_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
     """The pass-the-tablet cover: nothing of the game, only who takes the tablet."""
     t = ui.t
     player = session.player
@@ -392,13 +489,16 @@ def cover_screen(ui: Ui, session: Session) -> str:
         declined = t("stratego_draw_declined", name=session.names[other(player)])
         note = f'<p class="cover-note">{e(declined)}</p>'
     if session.stage == "draw_offer":
-        actions = button(t("stratego_draw_accept"), "draw-accept", "check", primary=True) + button(
-            t("stratego_draw_decline"), "draw-decline", "clear"
-        )
+        actions = button(
+            t("stratego_draw_accept"), "draw-accept", icon="check", primary=True
+        ) + button(t("stratego_draw_decline"), "draw-decline", icon="clear")
     else:
-        actions = button(t("stratego_cover_reveal", name=name), "reveal", "handover", primary=True)
-    return (
-        f'<section class="cover cover-{player}" id="st-cover" aria-labelledby="screen-title">'
+        actions = button(
+            t("stratego_cover_reveal", name=name), "reveal", icon="handover", primary=True
+        )
+    page, top = screen_page(f"cover/{player}/{session.stage}", ui, save_failed, stage="cover")
+    page.root(
+        f'{top}<section class="cover cover-{player}" id="st-cover" aria-labelledby="screen-title">'
         f'<div class="cover-emblem">{svg(f"emblem_{player}", "cover-icon")}</div>'
         f'<p class="cover-army">{e(ui.army(player))}</p>'
         f'<h1 id="screen-title" tabindex="-1">{e(t("stratego_pass_to", name=name))}</h1>'
@@ -407,32 +507,39 @@ def cover_screen(ui: Ui, session: Session) -> str:
         f'<a class="cover-home" href="#/">{e(t("home"))}</a>'
         "</section>"
     )
+    return page
 
 
 # --------------------------------------------------------------------- setup
 
 
-def computer_setup_screen(ui: Ui, session: Session) -> str:
+def computer_setup_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
     """While the computer sets up its army: nothing of it, only that it is busy."""
     t = ui.t
     player = session.player
     name, army = session.names[player], ui.army(player)
-    return (
-        topbar(ui, t("stratego_computer_setup_title", name=name))
+    page, top = screen_page("computer-setup", ui, save_failed, stage="setup")
+    page.root(
+        top
+        + topbar(ui, t("stratego_computer_setup_title", name=name))
         + f'<div class="card st-computer-setup st-{player}">'
         + thinking_html(t, name)
         + f'<p class="hint">{e(t("stratego_computer_sets_up", name=name, army=army))}</p>'
         + "</div>"
     )
+    return page
 
 
-def setup_grid(ui: Ui, session: Session, selected_cell: int | None) -> str:
+def setup_board_section(page: Page, ui: Ui, session: Session) -> str:
+    """The player's setup area, the front rank (next to the lakes) on top; each cell a
+    section that takes dropped pieces."""
     player = session.player
     cells = []
-    for row in range(3, -1, -1):  # the front rank (next to the lakes) on top
+    for row in range(3, -1, -1):
         for column in range(10):
             index = row * 10 + column
-            cells.append(setup_cell_html(ui, session, index, selected_cell == index))
+            square = square_of(player, index)
+            cells.append(page.section(f"sq-{square}", setup_cell_html(ui, session, index)))
     ranks, files = orientation(player)
     ranks = [r for r in ranks if (r <= 4 if player == "red" else r >= 7)]
     rows: list[str] = []
@@ -441,47 +548,63 @@ def setup_grid(ui: Ui, session: Session, selected_cell: int | None) -> str:
         rows.extend(cells[position * 10 : position * 10 + 10])
     rows.append('<span class="coord" aria-hidden="true"></span>')
     rows.extend(f'<span class="coord coord-file" aria-hidden="true">{f}</span>' for f in files)
-    return (
-        f'<p class="setup-front hint">{e(ui.t("stratego_setup_front"))}</p>'
+    board = page.section(
+        "st-board",
         f'<div class="board setup-board" id="st-board" role="group" '
-        f'aria-label="{e(ui.t("stratego_setup_area"))}">{"".join(rows)}</div>'
+        f'aria-label="{e(ui.t("stratego_setup_area"))}">{"".join(rows)}</div>',
+    )
+    return (
+        f'<p class="setup-front hint">{e(ui.t("stratego_setup_front"))}</p>{board}'
         f'<p class="setup-back hint">{e(ui.t("stratego_setup_back"))}</p>'
     )
 
 
-def setup_cell_html(ui: Ui, session: Session, index: int, selected: bool) -> str:
+def setup_cell_html(ui: Ui, session: Session, index: int) -> str:
     player = session.player
     letter = session.boards[player].cells[index]
     square = square_of(player, index)
     info = None if letter is None else {"owner": player, "letter": letter}
-    return square_html(ui, square, info, player, ("sel",) if selected else ())
+    selected = ("sel",) if session.setup_cell == index else ()
+    return square_html(ui, square, info, player, selected, setup=True)
 
 
-def tray_html(ui: Ui, session: Session, tray_letter: str | None) -> str:
+def tray_html(ui: Ui, session: Session) -> str:
+    """The pieces still to place, by kind; a kind is picked by a tap or dragged."""
     t = ui.t
-    remaining = session.boards[session.player].remaining()
+    remaining = session.board.remaining()
     items = []
     for kind in PIECE_KINDS:
         count = remaining[kind.letter]
-        pressed = "true" if tray_letter == kind.letter else "false"
-        empty = " tray-empty" if count == 0 else ""
         label = t("stratego_tray_item", piece=ui.label(kind.letter), count=count)
-        items.append(
-            f'<li><button type="button" class="tray-piece{empty}" data-letter="{kind.letter}" '
-            f'aria-pressed="{pressed}" aria-label="{e(label)}" title="{e(label)}">'
+        hooks: dict[str, object] = {"aria-label": label, "title": label}
+        if count:
+            hooks["data-drag"] = kind.letter
+        content = Markup(
             f"{tile(ui, session.player, kind.letter, marks=False)}"
             f'<span class="tray-name">{e(ui.name(kind.letter))}</span>'
-            f'<span class="tray-count">×{count}</span></button></li>'
+            f'<span class="tray-count">×{count}</span>'
+        )
+        css = "tray-piece tray-empty" if count == 0 else "tray-piece"
+        items.append(
+            "<li>"
+            + button(
+                content,
+                intent_text("tray", kind.letter),
+                css=css,
+                pressed=session.tray_letter == kind.letter,
+                attributes=hooks,
+            )
+            + "</li>"
         )
     return (
-        f'<div class="card tray" id="st-tray"><h2>{e(t("stratego_tray"))}</h2>'
+        f'<div class="card tray" id="st-tray" data-drop="tray"><h2>{e(t("stratego_tray"))}</h2>'
         f'<p class="hint">{e(t("stratego_tray_help"))}</p>'
         f'<ul class="tray-list">{"".join(items)}</ul></div>'
     )
 
 
-def setup_status(ui: Ui, session: Session, extra: Message | None = None) -> str:
-    board = session.boards[session.player]
+def setup_status(ui: Ui, session: Session) -> str:
+    board = session.board
     error = board.error()
     if error is None:
         text = ui.t("stratego_setup_ready_hint")
@@ -492,8 +615,10 @@ def setup_status(ui: Ui, session: Session, extra: Message | None = None) -> str:
     else:
         text = message_text(ui, Message(f"stratego_error_{error.code}", dict(error.params)))
         css = "todo"
-    extra_html = f'<p class="st-extra">{e(message_text(ui, extra))}</p>' if extra else ""
-    return f'<p class="st-setup-status {css}">{e(text)}</p>{extra_html}'
+    return (
+        f'<div id="st-setup-status" role="status">'
+        f'<p class="st-setup-status {css}">{e(text)}</p></div>'
+    )
 
 
 def builtin_label(ui: Ui, name: str) -> str:
@@ -502,9 +627,10 @@ def builtin_label(ui: Ui, name: str) -> str:
     return name if text == key else text
 
 
-def setup_tools(ui: Ui, session: Session, saved: dict[str, str]) -> str:
+def setup_tools(ui: Ui, page: Page, legal: bool, saved: dict[str, str]) -> str:
+    """Clear, fill at random, a ready-made or saved setup, save this one by name: one
+    form, whose fields (the setup chosen, the name typed) its buttons' intents carry."""
     t = ui.t
-    legal = session.boards[session.player].error() is None
     options = [
         f'<option value="builtin:{e(name)}">{e(builtin_label(ui, name))}</option>'
         for name in BUILTIN_SETUPS
@@ -514,60 +640,76 @@ def setup_tools(ui: Ui, session: Session, saved: dict[str, str]) -> str:
         options.append(f'<optgroup label="{e(t("stratego_setup_saved_group"))}">')
         options.extend(f'<option value="saved:{e(name)}">{e(name)}</option>' for name in saved)
         options.append("</optgroup>")
-    return (
-        '<div class="card setup-tools" id="st-tools">'
+    save = page.section(
+        "st-setup-save",
+        button(
+            t("stratego_setup_save"),
+            "setup-save",
+            icon="save",
+            disabled=not legal,
+            element_id="st-setup-save",
+        ),
+    )
+    return page.section(
+        "st-tools",
+        '<form class="card setup-tools" id="st-tools">'
         '<div class="button-row">'
-        + button(t("stratego_setup_clear"), "setup-clear", "clear")
-        + button(t("stratego_setup_fill"), "setup-fill", "dice")
+        + button(t("stratego_setup_clear"), "setup-clear", icon="clear")
+        + button(t("stratego_setup_fill"), "setup-fill", icon="dice")
         + "</div>"
         f'<label class="field"><span>{e(t("stratego_setup_choose"))}</span>'
-        f'<span class="field-row"><select id="st-preset">{"".join(options)}</select>'
-        + button(t("stratego_setup_use"), "setup-use", "use")
-        + "</span></label>"
+        f'<span class="field-row"><select id="st-preset" name="preset">{"".join(options)}'
+        "</select>" + button(t("stratego_setup_use"), "setup-use", icon="use") + "</span></label>"
         f'<label class="field"><span>{e(t("stratego_setup_save_as"))}</span>'
-        '<span class="field-row"><input type="text" id="st-setup-name" maxlength="40" '
-        f'autocomplete="off" placeholder="{e(t("stratego_setup_name_placeholder"))}">'
-        + button(t("stratego_setup_save"), "setup-save", "save", disabled=not legal)
-        + "</span></label>"
-        + "</div>"
+        '<span class="field-row"><input type="text" id="st-setup-name" name="setup-name" '
+        f'maxlength="40" autocomplete="off" '
+        f'placeholder="{e(t("stratego_setup_name_placeholder"))}">{save}'
+        "</span></label></form>",
     )
 
 
-def setup_ready(ui: Ui, session: Session) -> str:
+def setup_ready(ui: Ui, page: Page, session: Session, legal: bool, notice: Notice | None) -> str:
     """What is still wrong with the setup (the engine's words), and the Ready button."""
-    legal = session.boards[session.player].error() is None
-    return (
-        '<div class="card setup-ready">'
-        f'<div id="st-setup-status" role="status">{setup_status(ui, session)}</div>'
-        '<p id="st-setup-extra" class="st-message" aria-live="polite"></p>'
+    status = page.section("st-setup-status", setup_status(ui, session))
+    extra = page.section("st-setup-extra", message_html(notice, "st-setup-extra"))
+    return page.section(
+        "st-setup-ready",
+        f'<div class="card setup-ready" id="st-setup-ready">{status}{extra}'
         + button(
-            ui.t("stratego_setup_done"), "setup-ready", "check", primary=True, disabled=not legal
+            ui.t("stratego_setup_done"),
+            "setup-ready",
+            icon="check",
+            primary=True,
+            disabled=not legal,
         )
-        + "</div>"
+        + "</div>",
     )
 
 
-def setup_screen(
+def setup_page(
     ui: Ui,
     session: Session,
     saved: dict[str, str],
-    tray_letter: str | None,
-    selected_cell: int | None,
-) -> str:
+    notice: Notice | None,
+    save_failed: bool = False,
+) -> Page:
     t = ui.t
     player = session.player
+    page, top = screen_page(f"setup/{player}", ui, save_failed, stage="setup")
+    legal = session.board.error() is None
     title = t("stratego_setup_title", name=session.names[player], army=ui.army(player))
-    return (
-        topbar(ui, title)
+    board = setup_board_section(page, ui, session)
+    ready = setup_ready(ui, page, session, legal, notice)
+    tray = page.section("st-tray", tray_html(ui, session))
+    tools = setup_tools(ui, page, legal, saved)
+    page.root(
+        top
+        + topbar(ui, title)
         + f'<div class="st-layout st-setup st-{player}">'
-        + f'<section class="board-wrap">{setup_grid(ui, session, selected_cell)}'
-        + setup_ready(ui, session)
-        + "</section>"
-        + '<aside class="side">'
-        + tray_html(ui, session, tray_letter)
-        + setup_tools(ui, session, saved)
-        + "</aside></div>"
+        + f'<section class="board-wrap">{board}{ready}</section>'
+        + f'<aside class="side">{tray}{tools}</aside></div>'
     )
+    return page
 
 
 # --------------------------------------------------------------------- play
@@ -664,12 +806,18 @@ def move_report(ui: Ui, session: Session, last: dict[str, Any], viewer: str | No
 
 
 def graveyards_html(ui: Ui, session: Session, view: dict[str, Any]) -> str:
+    tags = tuple(player_tag(session, ui, owner) for owner in PLAYERS)
+    return _graveyards(ui, tags, view["graveyards"])
+
+
+@remember_last
+def _graveyards(ui: Ui, tags: tuple[str, ...], graveyards: dict[str, Any]) -> str:
     t = ui.t
     blocks = []
-    for owner in ("red", "blue"):
-        grave = view["graveyards"][owner]
+    for owner, tag in zip(PLAYERS, tags, strict=True):
+        grave = graveyards[owner]
         unknown = t("stratego_piece_unrevealed", army=ui.army(owner))
-        heading = t("stratego_graveyard_of", name=player_tag(session, ui, owner))
+        heading = t("stratego_graveyard_of", name=tag)
         captured = grave["captured"]
         rescued = grave["rescued"]
         tiles = (
@@ -699,9 +847,14 @@ def graveyards_html(ui: Ui, session: Session, view: dict[str, Any]) -> str:
 
 
 def move_list_html(ui: Ui, view: dict[str, Any]) -> str:
+    return _move_list(ui, view["history"])
+
+
+@remember_last
+def _move_list(ui: Ui, history: list[dict[str, Any]]) -> str:
     t = ui.t
     items = []
-    for number, move in enumerate(view["history"], start=1):
+    for number, move in enumerate(history, start=1):
         army = ui.army(move["player"])
         if "rescue" in move:
             text = t("stratego_movelist_rescue", army=army, square=move["rescue"])
@@ -732,8 +885,8 @@ def resign_confirm_html(ui: Ui, session: Session) -> str:
     return (
         f'<p class="warn">{e(confirm)}</p>'
         '<div class="button-row">'
-        + button(t("stratego_resign_yes"), "resign-yes", "resign")
-        + button(t("stratego_resign_no"), "resign-no", "clear", primary=True)
+        + button(t("stratego_resign_yes"), "resign-yes", icon="resign")
+        + button(t("stratego_resign_no"), "resign-no", icon="clear", primary=True)
         + "</div>"
     )
 
@@ -747,30 +900,35 @@ def actions_html(ui: Ui, session: Session) -> str:
             return resign_confirm_html(ui, session)
         return (
             f'<p class="hint">{e(t("stratego_turn_hint"))}</p><div class="button-row">'
-            + button(t("stratego_offer_draw"), "offer-draw", "draw")
-            + button(t("stratego_resign"), "resign", "resign")
+            + button(t("stratego_offer_draw"), "offer-draw", icon="draw")
+            + button(t("stratego_resign"), "resign", icon="resign")
             + "</div>"
         )
     if session.stage == "moved":
         if session.can_undo():
-            undo = button(t("stratego_undo"), "undo", "undo")
+            undo = button(t("stratego_undo"), "undo", icon="undo")
         else:
             undo = f'<p class="hint">{e(t("stratego_no_undo_after_attack"))}</p>'
         choices = session.rescue_choices()
         if choices:
             pieces = "".join(
-                f'<button type="button" class="tray-piece rescue-piece" data-rescue="{letter}" '
-                f'aria-pressed="{"true" if session.rescue_letter == letter else "false"}" '
-                f'aria-label="{e(ui.label(letter))}">'
-                f"{tile(ui, session.player, letter, marks=False)}"
-                f'<span class="tray-name">{e(ui.name(letter))}</span></button>'
+                button(
+                    Markup(
+                        f"{tile(ui, session.player, letter, marks=False)}"
+                        f'<span class="tray-name">{e(ui.name(letter))}</span>'
+                    ),
+                    intent_text("rescue", letter),
+                    css="tray-piece rescue-piece",
+                    pressed=session.rescue_letter == letter,
+                    attributes={"aria-label": ui.label(letter)},
+                )
                 for letter in choices
             )
             hint = "stratego_rescue_square" if session.rescue_letter else "stratego_rescue_pick"
             return (
                 f"<h2>{e(t('stratego_rescue_title'))}</h2><p>{e(t(hint))}</p>"
                 f'<div class="rescue-list">{pieces}</div><div class="button-row">'
-                + button(t("stratego_rescue_none"), "rescue-none", "clear")
+                + button(t("stratego_rescue_none"), "rescue-none", icon="clear")
                 + undo
                 + "</div>"
             )
@@ -782,7 +940,7 @@ def actions_html(ui: Ui, session: Session) -> str:
             + button(
                 t("stratego_hand_over", name=session.names[other(session.player)]),
                 "hand-over",
-                "handover",
+                icon="handover",
                 primary=True,
             )
             + "</div>"
@@ -800,14 +958,14 @@ def solo_actions_html(ui: Ui, session: Session) -> str:
         return resign_confirm_html(ui, session)
     undo = ""
     if session.can_undo():
-        undo = button(t("stratego_undo"), "undo", "undo")
+        undo = button(t("stratego_undo"), "undo", icon="undo")
     elif session.undo_would_cross_attack():
         undo = f'<p class="hint">{e(t("stratego_no_undo_after_attack"))}</p>'
     return (
         f'<p class="hint">{e(t("stratego_turn_hint"))}</p><div class="button-row">'
         + undo
-        + button(t("stratego_offer_draw"), "offer-draw", "draw")
-        + button(t("stratego_resign"), "resign", "resign")
+        + button(t("stratego_offer_draw"), "offer-draw", icon="draw")
+        + button(t("stratego_resign"), "resign", icon="resign")
         + "</div>"
     )
 
@@ -822,20 +980,31 @@ def status_html(ui: Ui, session: Session) -> str:
     return f'<h2 class="status-line">{e(text)}</h2>'
 
 
-def side_panel(ui: Ui, session: Session, view: dict[str, Any]) -> str:
-    return (
+def status_section(
+    page: Page, ui: Ui, session: Session, view: dict[str, Any], notice: Notice | None
+) -> str:
+    """The side panel's card: whose move, what the last move did (``st-report``), what
+    the last tap said (``st-message``) and what may be done now (``st-actions``)."""
+    report = page.section(
+        "st-report", f'<div id="st-report">{report_html(ui, session, view, session.viewer)}</div>'
+    )
+    message = page.section("st-message", message_html(notice))
+    actions = page.section("st-actions", f'<div id="st-actions">{actions_html(ui, session)}</div>')
+    return page.section(
+        "st-status",
         f'<div class="card status st-{session.viewer}" id="st-status">{status_html(ui, session)}'
-        f'<div id="st-report">{report_html(ui, session, view, session.viewer)}</div>'
-        '<p id="st-message" class="st-message" role="status" aria-live="polite"></p>'
-        f'<div id="st-actions">{actions_html(ui, session)}</div></div>'
+        f"{report}{message}{actions}</div>",
     )
 
 
-def play_screen(ui: Ui, session: Session, view: dict[str, Any]) -> str:
+def play_page(
+    ui: Ui, session: Session, notice: Notice | None = None, save_failed: bool = False
+) -> Page:
     """The board as the viewer sees it: the player to move, or always the person
     against the computer (whose title stays put while the turns go back and forth)."""
     t = ui.t
     player = session.viewer
+    view = session.view()
     if session.solo:
         title = t(
             "stratego_play_title_vs",
@@ -845,20 +1014,22 @@ def play_screen(ui: Ui, session: Session, view: dict[str, Any]) -> str:
     else:
         title = t("stratego_play_title", name=player_tag(session, ui, player))
     label = t("stratego_board_label", army=ui.army(player))
-    return (
-        topbar(ui, title)
-        + f'<div class="st-layout st-play st-{player}" data-stage="{session.stage}">'
-        + '<section class="board-wrap">'
-        + board_html(ui, view, player, player, board_marks(session, view), label)
-        + "</section>"
-        + '<aside class="side">'
-        + side_panel(ui, session, view)
-        + graveyards_html(ui, session, view)
-        + move_list_html(ui, view)
+    page, top = screen_page(f"play/{player}", ui, save_failed, stage=session.stage)
+    board = board_section(page, ui, view, player, player, board_marks(session, view), label)
+    status = status_section(page, ui, session, view, notice)
+    graves = page.section("st-graves", graveyards_html(ui, session, view))
+    moves = page.section("st-moves", move_list_html(ui, view))
+    page.root(
+        top
+        + topbar(ui, title)
+        + f'<div class="st-layout st-play st-{player}">'
+        + f'<section class="board-wrap">{board}</section>'
+        + f'<aside class="side">{status}{graves}{moves}'
         + legend(ui)
-        + options_line(ui, session)
+        + options_line(ui, session.options)
         + "</aside></div>"
     )
+    return page
 
 
 REASON_KEYS = {
@@ -871,9 +1042,9 @@ REASON_KEYS = {
 }
 
 
-def over_screen(ui: Ui, session: Session) -> str:
+def over_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
+    """The end: who won and why, the whole board revealed, a rematch."""
     t = ui.t
-    assert session.game is not None
     view = session.view("red")
     result, reason = view["result"], view["end_reason"]
     if result == "draw":
@@ -897,18 +1068,18 @@ def over_screen(ui: Ui, session: Session) -> str:
         f'<h2 id="st-headline">{e(headline)}</h2><p id="st-reason">{e(why)}</p>'
         f'<div id="st-report">{report_html(ui, session, view, None)}</div>'
         '<div class="button-row">'
-        + button(t("stratego_rematch"), "rematch", "use", primary=True)
-        + '<a class="button" href="#/stratego/new">'
-        + f"{svg('use')}<span>{e(t('stratego_new_players'))}</span></a>"
+        + button(t("stratego_rematch"), "rematch", icon="use", primary=True)
+        + link(t("stratego_new_players"), "#/stratego/new", icon="use")
         + "</div></div>"
     )
     label = t("stratego_board_revealed")
-    return (
-        topbar(ui, t("stratego_over_title"))
-        + '<div class="st-layout st-over" data-stage="over">'
-        + '<section class="board-wrap">'
-        + board_html(ui, view, None, "red", board_marks(session, view), label)
-        + "</section>"
+    page, top = screen_page("over", ui, save_failed, stage="over")
+    board = board_section(page, ui, view, None, "red", board_marks(session, view), label)
+    page.root(
+        top
+        + topbar(ui, t("stratego_over_title"))
+        + '<div class="st-layout st-over">'
+        + f'<section class="board-wrap">{board}</section>'
         + '<aside class="side">'
         + summary
         + graveyards_html(ui, session, view)
@@ -916,10 +1087,7 @@ def over_screen(ui: Ui, session: Session) -> str:
         + legend(ui)
         + "</aside></div>"
     )
-
-
-def storage_warning(ui: Ui) -> str:
-    return f'<p class="st-warning" role="alert">{e(ui.t("stratego_save_failed"))}</p>'
+    return page
 
 
 ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}

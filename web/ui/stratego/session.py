@@ -1,8 +1,10 @@
 """One Stratego session on the tablet: who plays, which screen, the game itself.
 
 A plain state machine without any browser import, so every flow is tested on CPython.
-The rules are the engine's: this module only asks it (``legal_moves_from``, ``play``,
-``undo``, ``view``...) and remembers where the players are in the hand-over dance.
+The rules are the engine's: this module only asks it, in its typed actions
+(``legal_actions``, ``check``, ``apply`` a ``Move`` or a ``Rescue``, ``undo``,
+``view``...), and remembers where the players are in the hand-over dance. It is the
+only UI module that talks to the engine.
 
 Stages (``stage``) and the player they belong to (``player``):
 
@@ -51,12 +53,12 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine import stratego
 from engine.errors import SetupError
 from engine.saves import parse_json
-from engine.stratego import PIECES, IllegalMove, Options, ai
+from engine.stratego import PIECES, IllegalMove, Move, Options, Rescue, ai, parse_action
 from ui.checks import inconsistent, player_name
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
 from ui.stratego.setup_board import SetupBoard, index_of
@@ -65,6 +67,16 @@ FORMAT = 1
 PLAYERS = ("red", "blue")
 STAGES = ("setup", "turn", "moved", "draw_offer", "over")
 NUMBERINGS = ("european", "american")
+#: The optional rules a new game may turn on (``Options`` fields), then the ISF's
+#: two-squares limit.
+OPTION_NAMES = (
+    "silent_defence",
+    "attackers_advantage",
+    "rescue",
+    "classic_scouts",
+    "chasing_rule",
+)
+ISF_TWO_SQUARES = "isf_two_squares"
 
 
 #: ``decision_rng``'s "plays so far" for the computer's setup, before any move.
@@ -149,6 +161,32 @@ def _checked_setups(setups: object) -> dict[str, str]:
 
 
 @dataclass
+class NewGameForm:
+    """What the new-game screen's form holds (read back from every intent it sends)."""
+
+    names: dict[str, str]
+    seats: dict[str, str]
+    numbering: str = "european"
+    options: set[str] = field(default_factory=set)  # the optional rules ticked
+
+    def read(self, fields: Mapping[str, str]) -> None:
+        for player in PLAYERS:
+            self.names[player] = fields.get(f"name-{player}", self.names[player])
+            self.seats[player] = seat_value(fields.get(f"seat-{player}"), ai.SEAT_LEVELS)
+        numbering = fields.get("st-numbering", self.numbering)
+        self.numbering = numbering if numbering in NUMBERINGS else "european"
+        self.options = {
+            name for name in (*OPTION_NAMES, ISF_TWO_SQUARES) if fields.get(f"option-{name}")
+        }
+
+    def game_options(self) -> Options:
+        """The engine's options: the ticked rules, the ISF two-squares limit (3) or ours."""
+        chosen: dict[str, Any] = {name: name in self.options for name in OPTION_NAMES}
+        chosen["two_squares_limit"] = 3 if ISF_TWO_SQUARES in self.options else 2
+        return Options.from_dict(chosen)
+
+
+@dataclass
 class Message:
     """Something to tell the player: an i18n key and its fields (letters, squares...)."""
 
@@ -165,9 +203,8 @@ def engine_message(error: Exception) -> Message:
 
 @dataclass
 class TapResult:
-    """What a tap changed: squares to redraw, whether a move was played, a message."""
+    """What a tap did: whether a move was played, and what to tell the player."""
 
-    squares: set[str] = field(default_factory=set)
     moved: bool = False
     message: Message | None = None
 
@@ -188,12 +225,18 @@ class Session:
     setups: dict[str, str] = field(default_factory=dict)
     game: stratego.Game | None = None
     note: str | None = None  # e.g. "draw_declined", shown on the next cover
-    # Not saved: what the player has selected right now.
-    selected: str | None = None
-    targets: list[str] = field(default_factory=list)
-    rescue_letter: str | None = None
-    confirm_resign: bool = False
-    # Not saved: the person's own last move as they saw it, for the plays made so far.
+    # Not saved: what the player has selected right now (the one place it is kept).
+    selected: str | None = None  # a piece on the board
+    targets: list[str] = field(default_factory=list)  # where it (or a rescue) may go
+    rescue_letter: str | None = None  # the captured kind chosen for a rescue
+    confirm_resign: bool = False  # "really resign?" is asked
+    tray_letter: str | None = None  # setup: a kind picked in the tray
+    setup_cell: int | None = None  # setup: a placed piece picked to move or swap
+    # Not saved: views built once per change of the game, and the person's own last
+    # move as they saw it, each for the plays made so far.
+    _view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = field(
+        default=None, repr=False, compare=False
+    )
     _own_move_cache: tuple[tuple[Any, ...], dict[str, Any] | None] | None = field(
         default=None, repr=False, compare=False
     )
@@ -259,10 +302,18 @@ class Session:
         return seat if is_computer(seat) else None
 
     def view(self, player: str | None = None) -> dict[str, Any]:
+        """What ``player`` (by default the viewer) sees; everything once the game is over.
+        Built once per change of the game: every part of the screen reads the same one."""
         assert self.game is not None
-        if self.stage == "over":
-            return self.game.view(player or "red", reveal_all=True)
-        return self.game.view(player or self.viewer)
+        over = self.stage == "over"
+        seen = player or ("red" if over else self.viewer)
+        key = (seen, over, self.game.result, self.game.moves)
+        if self._view_cache is not None and self._view_cache[0] == key:
+            return self._view_cache[1]
+        # The engine's typed view (StrategoView), read by render as plain JSON data.
+        view = cast(dict[str, Any], self.game.view(seen, reveal_all=over))
+        self._view_cache = (key, view)
+        return view
 
     def shows_secrets(self) -> bool:
         """Whether the screen now drawn shows one player's hidden ranks to someone who
@@ -300,7 +351,7 @@ class Session:
             earlier = game.copy()
             while earlier.moves and earlier.moves[-1].player != person:
                 earlier.undo()
-            found = earlier.view(person)["last_move"]
+            found = cast(dict[str, Any] | None, earlier.view(person)["last_move"])
         self._own_move_cache = (moves, found)
         return found
 
@@ -314,13 +365,13 @@ class Session:
 
     def rescue_choices(self) -> dict[str, list[str]]:
         """Rescue choices the engine offers now, by piece letter -> squares."""
-        if self.game is None or self.stage != "moved" or not self.game.rescue_pending:
+        game = self.game
+        if game is None or self.stage != "moved" or not game.rescue_pending:
             return {}
         choices: dict[str, list[str]] = {}
-        for choice in self.game.legal_moves():
-            parts = choice.split()
-            if len(parts) == 3 and parts[0] == "rescue":
-                choices.setdefault(parts[1].upper(), []).append(parts[2])
+        for action in game.legal_actions(game.turn):
+            if isinstance(action, Rescue) and action.piece and action.square:
+                choices.setdefault(action.piece, []).append(action.square)
         return choices
 
     # ------------------------------------------------------------------ flow
@@ -335,6 +386,8 @@ class Session:
         self.targets = []
         self.rescue_letter = None
         self.confirm_resign = False
+        self.tray_letter = None
+        self.setup_cell = None
 
     def finish_setup(self) -> Message | None:
         """The player is ready: store the setup, then Blue's turn to set up, then play."""
@@ -396,7 +449,8 @@ class Session:
         assert game is not None
         while game.result is None and game.turn == player:
             rng = decision_rng(self.seed, len(game.moves))
-            game.play(ai.choose_move(game.view(player), game.legal_moves(), level, rng))
+            choice = ai.choose_move(game.view(player), game.legal_moves(), level, rng)
+            game.apply(player, parse_action(choice))
             if not game.rescue_pending:
                 break
         self._after_play()
@@ -524,15 +578,12 @@ class Session:
             return result
         piece = game.piece_at(square)
         own = piece is not None and piece[0] == self.player
-        previous = {self.selected, *self.targets} - {None}
         if self.selected is not None and square in self.targets:
-            move = f"{self.selected}-{square}"
             try:
-                game.play(move)
+                game.apply(self.player, Move(self.selected, square))
             except IllegalMove as error:  # cannot happen for a listed target; say why
                 result.message = engine_message(error)
                 return result
-            result.squares |= previous | {square}
             self.selected, self.targets = None, []
             self.stage = "moved"
             if game.result is not None:
@@ -542,12 +593,14 @@ class Session:
             return result
         if own and square == self.selected:
             self.selected, self.targets = None, []
-            result.squares |= previous
             return result
         if own:
             assert piece is not None
-            targets = [move.split("-")[1] for move in game.legal_moves_from(square)]
-            result.squares |= previous
+            targets = [
+                action.to_square
+                for action in game.legal_actions(self.player)
+                if isinstance(action, Move) and action.from_square == square
+            ]
             if not targets:
                 self.selected, self.targets = None, []
                 kind = PIECES[piece[1]]
@@ -559,17 +612,14 @@ class Session:
                     result.message = Message("stratego_no_moves", {"square": square}, True)
                 return result
             self.selected, self.targets = square, targets
-            result.squares |= {square, *targets}
             # Names at hand on a touch screen, where tooltips never show.
             result.message = Message("stratego_selected", {"piece": piece[1]})
             return result
         if self.selected is not None:
             # Not a legal destination: the engine says why (too far, lake, two squares...).
-            try:
-                game.play(f"{self.selected}-{square}")
-            except IllegalMove as error:
-                result.message = engine_message(error)
-            result.squares |= previous
+            problem = game.check(self.player, Move(self.selected, square))
+            if problem is not None:
+                result.message = engine_message(problem)
             self.selected, self.targets = None, []
             return result
         result.message = Message("stratego_select_own")
@@ -581,17 +631,16 @@ class Session:
         choices = self.rescue_choices()
         if not choices:
             return result
-        result.squares |= set(self.targets)
         if letter is None:
             assert self.game is not None
-            self.game.play("no rescue")
+            self.game.apply(self.player, Rescue())
             self.rescue_letter, self.targets = None, []
             self._after_own_play()
+            result.moved = True
             return result
         if letter in choices:
             self.rescue_letter = letter
             self.targets = list(choices[letter])
-            result.squares |= set(self.targets)
         return result
 
     def _tap_rescue(self, square: str) -> TapResult:
@@ -601,16 +650,81 @@ class Session:
                 result.message = Message("stratego_rescue_hint")
             return result
         assert self.game is not None
-        self.game.play(f"rescue {self.rescue_letter} {square}")
-        result.squares |= set(self.targets)
+        self.game.apply(self.player, Rescue(self.rescue_letter, square))
         self.rescue_letter, self.targets = None, []
         self._after_own_play()
+        result.moved = True
         return result
 
     # ------------------------------------------------------------------ setup taps
 
-    def setup_cell(self, square: str) -> int | None:
+    def cell_of(self, square: str) -> int | None:
+        """The setup cell of a square of the player's setup area (None outside it)."""
         return index_of(self.player, square)
+
+    @property
+    def board(self) -> SetupBoard:
+        return self.boards[self.player]
+
+    def tap_setup(self, square: str) -> Message | None:
+        """A tap on a square while setting up: put the piece picked in the tray there,
+        or pick a placed piece, then move or swap it with a second tap."""
+        index = self.cell_of(square)
+        if index is None or self.stage != "setup" or self.covered:
+            return None
+        board = self.board
+        if self.tray_letter is not None:
+            board.place(index, self.tray_letter)
+            if board.remaining()[self.tray_letter] == 0:
+                self.tray_letter = None
+        elif self.setup_cell is not None:
+            if self.setup_cell != index:
+                board.swap(self.setup_cell, index)
+            self.setup_cell = None
+        elif board.cells[index] is not None:
+            self.setup_cell = index
+        else:
+            return Message("stratego_setup_pick_first")
+        return None
+
+    def tap_tray(self, letter: str) -> None:
+        """A tap on a kind in the tray: pick it (or drop the pick), or take back the
+        placed piece picked before."""
+        if self.stage != "setup" or self.covered or letter not in PIECES:
+            return
+        board = self.board
+        if self.setup_cell is not None:
+            board.remove(self.setup_cell)
+            self.setup_cell = None
+        elif self.tray_letter == letter or board.remaining()[letter] == 0:
+            self.tray_letter = None
+        else:
+            self.tray_letter = letter
+
+    def drop(self, source: str, target: str) -> bool:
+        """A piece dragged from ``source`` (a square, or the tray's ``X``) dropped on
+        ``target`` (a square, or ``"tray"``); whether the setup changed."""
+        if self.stage != "setup" or self.covered:
+            return False
+        board = self.board
+        cell = self.cell_of(source) if source not in PIECES else None
+        if target == "tray":
+            if cell is None or board.cells[cell] is None:
+                return False
+            board.remove(cell)
+        else:
+            index = self.cell_of(target)
+            if index is None:
+                return False
+            if source in PIECES:
+                if not board.place(index, source):
+                    return False
+            elif cell is not None and board.cells[cell] is not None:
+                board.swap(cell, index)
+            else:
+                return False
+        self.tray_letter = self.setup_cell = None
+        return True
 
     # ------------------------------------------------------------------ saving
 

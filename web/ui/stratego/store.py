@@ -1,14 +1,10 @@
-"""Where Stratego keeps things in the browser's local storage.
+"""Stratego's named setups in the browser's local storage, under one key as a JSON object
+(the game in progress goes through the shared autosave, :mod:`ui.store`).
 
-The game in progress goes through the shared autosave (:mod:`ui.store`: write the slot
-the pointer does not name, then switch the pointer, so a refused write leaves the
-previous save whole). Named setups live under one key as a JSON object.
-
+>>> from ui.store import MemoryStorage
 >>> storage = MemoryStorage()
->>> save_session(storage, '{"stage": "turn"}'), load_session(storage)
-(True, '{"stage": "turn"}')
->>> has_game_in_progress(storage)  # not a session that opens
-False
+>>> save_setup(storage, "  My   wall ", "F" * 40), saved_setups(storage)
+(True, {'My wall': 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF'})
 """
 
 from __future__ import annotations
@@ -17,40 +13,10 @@ import json
 from typing import Any
 
 from engine.saves import parse_json
-from ui import store
-from ui.store import MemoryStorage, read_item
+from ui.store import read_item
 
-GAME = "stratego"
 SETUPS_KEY = "tablero.stratego.setups"
 MAX_NAME = 40
-
-__all__ = ["MemoryStorage", "has_game_in_progress", "load_session", "save_session"]
-
-
-def save_session(storage: Any, text: str) -> bool:
-    """Store the session; False (and the old save intact) if the browser refused."""
-    return store.save(storage, GAME, text)
-
-
-def load_session(storage: Any) -> str | None:
-    return store.load(storage, GAME)
-
-
-def clear_session(storage: Any) -> None:
-    store.clear(storage, GAME)
-
-
-def has_game_in_progress(storage: Any) -> bool:
-    """Whether a Stratego game that has not ended is saved and opens: its session is
-    whole and every move replays (for the home screen's "Continue"). A damaged latest
-    save counts through the copy before it (see :func:`ui.store.recover`)."""
-    if not load_session(storage):
-        return False
-    # Imported here: the home screen asks this at start-up; the session brings the engine.
-    from ui.stratego.session import Session
-
-    session = store.load_parsed(storage, GAME, Session.from_json)
-    return session is not None and session.in_progress
 
 
 def saved_setups(storage: Any) -> dict[str, str]:
