@@ -44,10 +44,9 @@ ActionT = TypeVar("ActionT", bound=str)
 
 LEVELS = ("random", "greedy", "expert")
 
-#: The levels the app offers in its seat choice. The expert thinks for up to a second, so
-#: the page must run it in slices (``start_thinking``); until the app's computer loop does
-#: that, it offers the levels that decide in a millisecond.
-SEAT_LEVELS = ("random", "greedy")
+#: The levels the app offers in its seat choice, weakest first (the expert thinks in
+#: slices there: ``start_thinking``).
+SEAT_LEVELS = LEVELS
 
 
 def _checked(level: str, legal_actions: Sequence[ActionT]) -> list[ActionT]:

@@ -37,7 +37,7 @@ def play(levels: dict[str, str], seed: int, turn_limit: int = 25) -> tuple[Game,
 def test_module_is_exported() -> None:
     assert ideology.ai is ai
     assert set(ai.LEVELS) == {"random", "greedy", "expert"}
-    assert set(ai.SEAT_LEVELS) < set(ai.LEVELS)
+    assert ai.SEAT_LEVELS == ai.LEVELS and ai.SEAT_LEVELS[-1] == "expert"  # strongest last
 
 
 def test_unknown_level_and_no_action() -> None:
