@@ -8,10 +8,12 @@ from types import ModuleType
 import pytest
 
 from engine import ideology
-from engine.ideology import actions, data, errors, game, saves, state
+from engine.ideology import actions, ai, ai_expert, ai_sample, data, errors, game, saves, state
 
 
-@pytest.mark.parametrize("module", [ideology, actions, data, errors, game, saves, state])
+@pytest.mark.parametrize(
+    "module", [ideology, actions, ai, ai_expert, ai_sample, data, errors, game, saves, state]
+)
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.failed == 0
