@@ -425,6 +425,15 @@ def test_a_five_player_table_at_phone_width_in_spanish(
         page.set_viewport_size({"width": width, "height": height})
         assert not has_horizontal_scroll(page)
         screenshot(page, f"ideology-five-players-{label}-es")
+        if label == "landscape":
+            # Landscape: the player to act sees their own regions first, above the fold.
+            rows = page.evaluate(
+                """() => [...document.querySelectorAll("#ig-table > section")].map(
+                    (row) => [row.classList.contains("ig-row-mine"),
+                              row.getBoundingClientRect().top])"""
+            )
+            mine = [top for is_mine, top in rows if is_mine]
+            assert mine and mine[0] <= min(top for _, top in rows), rows
     # Tapping a tile's name lights up its neighbours on the table.
     page.locator('[data-intent="focus USSR"]').click()
     expect(page.locator('.ig-tile[data-region="USSR"]')).to_have_class(re.compile("is-focus"))

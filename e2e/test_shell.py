@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from conftest import (
     VIEWPORTS,
@@ -132,5 +134,19 @@ def test_layout_fits_and_targets_are_touchable(
         page.wait_for_timeout(100)
         assert not has_horizontal_scroll(page), f"{name} scrolls sideways at {viewport_name}"
         assert small_targets(page) == [], f"{name} at {viewport_name}"
+        if name == "rules":  # no table needs a sideways swipe
+            assert page.evaluate(
+                """() => [...document.querySelectorAll(".table-scroll")]
+                    .every((el) => el.scrollWidth <= el.clientWidth)"""
+            ), f"a rules table scrolls sideways at {viewport_name}"
+        if name == "home":  # the menu's rows are even: as many entries in each, as wide
+            boxes = page.evaluate(
+                """() => [...document.querySelectorAll(".home-menu > *")].map((el) => {
+                    const box = el.getBoundingClientRect();
+                    return [Math.round(box.top), Math.round(box.width)]; })"""
+            )
+            per_row = Counter(top for top, _ in boxes)
+            assert len(set(per_row.values())) == 1, boxes
+            assert len({width for _, width in boxes}) == 1, boxes
         screenshot(page, f"shell-{name}-{viewport_name}-{language}")
     context.close()

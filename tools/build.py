@@ -175,9 +175,25 @@ def loading_messages() -> str:
     return "\n      ".join(lines)
 
 
+def update_banner() -> str:
+    """ "A new version is ready" and its Restart button, once per language (CSS shows
+    the one matching <html lang>); web/index.html shows the banner when a new service
+    worker waits."""
+    lines = []
+    for table in sorted((WEB / "i18n").glob("*.json")):
+        strings = json.loads(table.read_text(encoding="utf-8"))
+        lines.append(
+            f'<p class="update-text" lang="{table.stem}">{html.escape(strings["update_ready"])}'
+            f' <button class="button button-primary" type="button">'
+            f"{html.escape(strings['update_restart'])}</button></p>"
+        )
+    return "\n    ".join(lines)
+
+
 def write_pages(out: Path) -> None:
     index = (WEB / "index.html").read_text(encoding="utf-8")
     index = index.replace("<!--LOADING_MESSAGES-->", loading_messages())
+    index = index.replace("<!--UPDATE_BANNER-->", update_banner())
     (out / "index.html").write_text(index, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
     shutil.copytree(WEB / "styles", out / "styles")

@@ -14,9 +14,16 @@ self.addEventListener("install", (event) => {
     caches.open(CACHE_NAME)
       // "no-cache" revalidates with the server: what the page already downloaded costs a
       // 304, yet a stale copy from the HTTP cache can never enter a new deploy's cache.
-      .then((cache) => cache.addAll(PRECACHE_URLS.map((url) => new Request(url, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting()),
+      .then((cache) => cache.addAll(PRECACHE_URLS.map((url) => new Request(url, { cache: "no-cache" })))),
   );
+});
+
+// A new version waits until the player restarts (the page's "A new version is ready"):
+// taking over by itself could swap code under a game in progress.
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") {
+    self.skipWaiting();
+  }
 });
 
 async function deleteStaleSnapshots() {

@@ -183,6 +183,21 @@ def test_the_turn_screen_holds_only_the_holders_hand() -> None:
     assert "<b>Carla</b>" not in html  # names are escaped
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_card_in_hand_is_read_as_its_count_then_its_type(language: str) -> None:
+    """A screen reader joins inline text as it is: "2 economic", never "2economic"."""
+    session = at_turn(started())
+    view = session.game.view(session.holder)
+    html = render.turn_page(Translator(language), session, view).html()
+    hand = re.search(r'<section class="ig-hand".*?</section>', html, re.S)
+    assert hand is not None
+    cards = re.findall(r'class="ig-card ig-card-[a-z]+[^"]*"[^>]*>(.*?)</(?:button|div)>', hand[0])
+    assert len(cards) == 3
+    for card in cards:
+        heard = re.sub(r"<[^>]+>", "", card).strip()
+        assert re.fullmatch(r"\d+ \w+", heard), heard
+
+
 def test_a_chosen_card_lights_exactly_the_legal_regions() -> None:
     game = ideology.new_game(PLAYERS, 4, turn_limit=3)
     rng = random.Random(4)
@@ -384,3 +399,41 @@ def test_game_over_by_exhaustion_says_no_cards_were_left(language: str, line: st
     view = game.view(None)
     html = render.over_page(Translator(language), session, view).html()
     assert f"<p>{line}</p>" in html
+
+
+@pytest.mark.parametrize("phase", ["development", "external"])
+def test_a_card_that_can_do_nothing_says_why_in_the_engines_words(phase: str) -> None:
+    """Issue 16, item 7: a tap on a card with no target is never silent. The reason is
+    the engine's own refusal (``check``) of placing that card, not a rule in the UI."""
+    from ui.loop import Intent
+
+    driver = Driver.game("ideology")
+    driver.go("#/ideology/new")
+    driver.tap("start", **FIELDS)
+    rng = random.Random(16)
+    for _ in range(400):
+        session = driver.screen.session  # type: ignore[attr-defined]
+        if session.stage == "report":
+            driver.tap("continue")
+            continue
+        if session.stage == "cover":
+            driver.tap("reveal")
+            continue
+        assert session.stage == "turn", session.stage
+        idle = re.findall(r'data-intent="card-why ([a-z]+)"', driver.html())
+        if session.phase == phase and idle:
+            card_type = idle[0]
+            game, holder = session.game, session.holder
+            refusals = {
+                region: game.check(holder, f"place {card_type} {region}") for region in game.regions
+            }
+            assert all(refusals.values()), "an idle card has no legal placement"
+            driver.tap(f"card-why {card_type}")
+            assert driver.notice is not None and driver.notice.alert
+            words = render.words_of(driver.context.t, session)
+            said = {words.error(r.code, dict(r.params)) for r in refusals.values() if r}
+            assert driver.notice.text in said
+            assert driver.notice.text != driver.context.t("ideology_error_unknown")
+            return
+        driver.dispatch(Intent("do", rng.choice(sorted(session.legal().by_key))))
+    pytest.fail(f"no idle card in the {phase} phase")

@@ -29,7 +29,7 @@ def test_tables_have_a_header_and_scroll_on_narrow_screens() -> None:
     rendered = to_html("| a | b |\n|---|---|\n| 1 | **2** |")
     assert '<div class="table-scroll">' in rendered
     assert '<th scope="col">a</th><th scope="col">b</th>' in rendered
-    assert "<td>1</td><td><strong>2</strong></td>" in rendered
+    assert '<td data-label="a">1</td><td data-label="b"><strong>2</strong></td>' in rendered
 
 
 def test_bold_and_italic() -> None:

@@ -101,6 +101,17 @@ def test_a_seat_left_at_its_default_name_takes_the_computers_name() -> None:
     }
 
 
+def test_the_last_games_name_follows_a_seat_handed_to_the_computer() -> None:
+    """Ben played Blue last time; Blue now goes to the computer: it must not play (and
+    win) as "Ben". A name typed for the computer stays."""
+    t = Translator("en")
+    form = NewGameForm({"red": "Ana", "blue": "Ben"}, {"red": "person", "blue": "person"})
+    form.seats["blue"] = "hard"
+    assert form.follows_seat(t, "blue") and not form.follows_seat(t, "red")
+    form.names["blue"] = "Deep Blue"
+    assert not form.follows_seat(t, "blue")
+
+
 def test_the_new_game_form_offers_each_army_a_person_or_the_computer() -> None:
     form = NewGameForm({"red": "Ana", "blue": "Computer (hard)"}, {"red": "person", "blue": "hard"})
     html = render.new_game_page(ui(), form, None).html()

@@ -72,6 +72,20 @@ def test_fill_completes_a_partial_setup_legally_and_by_seed() -> None:
     assert first.setup() is not None
 
 
+def test_fill_at_random_never_puts_the_flag_on_the_front_rank() -> None:
+    """The setup screen's "Fill at random" fills like a person: whatever is placed
+    already (here a few Scouts and Bombs in the back), the Flag stays behind."""
+    for seed in range(40):
+        board = SetupBoard()
+        if seed % 2:
+            board.place(0, "2")
+            board.place(9, "B")
+        board.fill_random(seed=seed)
+        assert board.setup() is not None
+        front_rank = board.cells[30:40]
+        assert "F" not in front_rank, (seed, board.text())
+
+
 def test_incomplete_setups_are_explained_by_the_engines_code() -> None:
     board = SetupBoard()
     board.place(0, "F")

@@ -5,6 +5,15 @@
 'Nueva partida de Stratego'
 >>> Translator("fr").language  # an unknown language falls back to English
 'en'
+
+A word that agrees with a number names the field and its singular and plural forms,
+``{count|card|cards}`` (one form for 1, the other for any other number, in both
+languages):
+
+>>> Translator("es")("ideology_log_draw", player="Ana", count=1, hand_size=5)
+'Ana roba 1 carta (5 en la mano).'
+>>> Translator("en")("ideology_log_draw", player="Ana", count=2, hand_size=5)
+'Ana draws 2 cards (5 in hand).'
 """
 
 from __future__ import annotations
@@ -57,4 +66,19 @@ class Translator:
         if text is None:
             # A missing key is a bug, but the player should still see something sensible.
             text = table(DEFAULT_LANGUAGE).get(key, key)
-        return text.format(**fields) if fields else text
+        if not fields:
+            return text
+        if "|" in text:
+            text = PLURAL.sub(lambda match: plural_form(match, fields), text)
+        return text.format(**fields)
+
+
+#: ``{field|singular|plural}``: the word's form for the number in ``field``.
+PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def plural_form(match: re.Match[str], fields: dict[str, object]) -> str:
+    name, one, other = match.groups()
+    form = one if fields.get(name) == 1 else other
+    # Escaped: the chosen word is text, never a field of str.format.
+    return form.replace("{", "{{").replace("}", "}}")

@@ -35,8 +35,17 @@ def _cells(line: str) -> list[str]:
 def _table(lines: list[str]) -> str:
     head, body = _cells(lines[0]), [_cells(line) for line in lines[2:]]
     header = "".join(f'<th scope="col">{inline(cell)}</th>' for cell in head)
+    # Each cell carries its column's name: on a phone a row is laid out as a short
+    # labelled paragraph instead of a table wider than the screen.
+    labels = [html.escape(BOLD.sub(r"\1", cell)) for cell in head]
     rows = "".join(
-        "<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>" for row in body
+        "<tr>"
+        + "".join(
+            f'<td data-label="{labels[index] if index < len(labels) else ""}">{inline(cell)}</td>'
+            for index, cell in enumerate(row)
+        )
+        + "</tr>"
+        for row in body
     )
     table = f"<table><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>"
     return f'<div class="table-scroll">{table}</div>'

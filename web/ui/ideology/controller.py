@@ -152,6 +152,13 @@ class IdeologyScreen(GameScreen[Session]):
             picked.card_type = None if picked.card_type == value else value
             picked.pending = None
             return Outcome(focus="ig-first-target")
+        if name == "card-why":
+            # A card that can do nothing now: the engine's reason, never silence.
+            why = session.why_idle(value)
+            if why is None:
+                return Outcome()
+            words = render.words_of(self.t, session)
+            return Outcome(notice=Notice(words.error(why["code"], why["params"]), alert=True))
         if name == "advances":
             picked.advances = not picked.advances
             return Outcome()

@@ -605,7 +605,7 @@ def hand(view: dict[str, Any], words: Words, legal: Legal, picked: Selection) ->
             )
         face = (
             f"{type_icon(card_type, 'ig-card-icon')}"
-            f'<span class="ig-card-count">{count}</span><span class="ig-card-name">{name}</span>'
+            f'<span class="ig-card-count">{count}</span> <span class="ig-card-name">{name}</span>'
         )
         if card_type in targets:
             face = button(
@@ -613,6 +613,14 @@ def hand(view: dict[str, Any], words: Words, legal: Legal, picked: Selection) ->
                 intent_text("card", card_type),
                 css=f"ig-card ig-card-{card_type}",
                 pressed=picked.card_type == card_type,
+            )
+        elif phase in ("development", "external"):
+            # Nothing to do with it now: a tap says why (the engine's reason).
+            face = button(
+                Markup(face),
+                intent_text("card-why", card_type),
+                css=f"ig-card ig-card-{card_type} is-idle",
+                attributes={"aria-disabled": "true"},
             )
         else:
             face = f'<div class="ig-card ig-card-{card_type} is-idle">{face}</div>'

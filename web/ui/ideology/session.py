@@ -37,7 +37,7 @@ from typing import Any
 
 from engine import ideology
 from engine.ideology import IDEOLOGIES, IllegalAction, ai, parse
-from engine.ideology.actions import Action
+from engine.ideology.actions import PLACE, Action
 from engine.ideology.data import DEFENCE_ADVANCE_EXTRA_CARDS, DEFENCE_ADVANCE_FOR
 from engine.saves import parse_json
 from ui.checks import inconsistent, player_name
@@ -354,6 +354,25 @@ class Session:
         )
         return True
 
+    def why_idle(self, card_type: str) -> dict[str, Any] | None:
+        """Why the holder can do nothing with a card of ``card_type`` now: the engine's
+        refusal (``{"code", "params"}``) of placing it on the region where it came
+        closest (a shortage of cards before a limit, a limit before anything else), or
+        None when some placement is legal."""
+        if self.holder is None:
+            return None
+        refusals = []
+        for region in self.game.regions:
+            action = Action(PLACE, card_type=card_type, region=region)
+            refused = self.game.check(self.holder, action)
+            if refused is None:
+                return None
+            refusals.append(refused)
+        if not refusals:
+            return None
+        closest = min(refusals, key=_closeness)
+        return {"code": closest.code, "params": dict(closest.params)}
+
     def computer_decision(self) -> ai.Decision[Action]:
         """The decision of the computer seat that must act now, from its own view only:
         ``step()`` it until done (the expert thinks in slices, the others in one), then
@@ -527,6 +546,16 @@ class Session:
             turn_limit=self.game.options.get("turn_limit"),
             seats=self.seats,
         )
+
+
+#: Which refusal of a card tells the player most, best first: what is missing from the
+#: hand, then a full region, then where the card may not go at all.
+REFUSAL_ORDER = ("not_enough_cards", "type_cap_reached", "zone_full")
+
+
+def _closeness(refused: IllegalAction) -> tuple[int, int]:
+    rank = REFUSAL_ORDER.index(refused.code) if refused.code in REFUSAL_ORDER else 99
+    return rank, int(refused.params.get("needed", 0))
 
 
 def _clean_seats(game: ideology.Game, seats: Mapping[str, object] | None) -> dict[str, str]:

@@ -31,7 +31,6 @@ from ui.stratego.session import (
     Session,
     default_name,
     engine_message,
-    is_default_name,
     names_for_seats,
 )
 
@@ -185,11 +184,11 @@ class StrategoScreen(GameScreen[Session]):
         assert form is not None
         t = self.t
         if intent.name == "seat":
-            # A name still at its default follows its seat ("Blue" becomes "Computer
-            # (hard)" and back); a typed name stays.
+            # A name still at its default (or the last game's) follows its seat ("Blue"
+            # becomes "Computer (hard)" and back); a name typed here stays.
             form.read(intent.fields)
             player = intent.arg
-            if player in PLAYERS and is_default_name(t, form.names[player]):
+            if player in PLAYERS and form.follows_seat(t, player):
                 form.names[player] = default_name(t, player, form.seats[player])
             return Outcome()
         if intent.name != "new-start":
@@ -237,11 +236,9 @@ class StrategoScreen(GameScreen[Session]):
         if session.stage == "over":
             return self.go()
         self.save()
-        last = session.view().get("last_move")
-        attacked = bool(last and last.get("attack"))
-        # The outcome (and the buttons after it) in view when the board pushed it below
-        # the fold (portrait tablets).
-        keep = session.stage == "moved" or (session.solo and attacked)
+        # On a tablet the board, the report and the buttons fit at once and nothing
+        # scrolls; on a phone the hot-seat "hand over" button may sit below the fold.
+        keep = session.stage == "moved" and not session.solo
         return Outcome(
             notice=self.notice(message),
             announce_section="st-report",

@@ -115,7 +115,10 @@ def tile(
     if letter is None:
         parts.append(svg(f"emblem_{owner}", "emblem"))
     else:
-        parts.append(f'<span class="rank">{e(ui.rank(letter))}</span>')
+        rank = ui.rank(letter)
+        # "10" narrower, so the "known" badge in the corner never covers a digit.
+        wide = " rank-wide" if len(rank) > 1 else ""
+        parts.append(f'<span class="rank{wide}">{e(rank)}</span>')
         if letter in ICONS:
             parts.append(svg(letter, "kind"))
         parts.append(svg(f"emblem_{owner}", "mini-emblem"))
@@ -457,7 +460,7 @@ def new_game_page(ui: Ui, form: NewGameForm, notice: Notice | None) -> Page:
         f'<form class="screen-body st-new">{players}{options}{numbering}'
         # Where "at least one person" is said, next to the button that needs it.
         + page.section("st-message", message_html(notice))
-        + '<div class="button-row">'
+        + '<div class="button-row st-new-actions">'
         + button(t("stratego_start_setup"), "new-start", icon="use", primary=True)
         + "</div></form>"
     )
@@ -706,8 +709,9 @@ def setup_page(
         top
         + topbar(ui, title)
         + f'<div class="st-layout st-setup st-{player}">'
-        + f'<section class="board-wrap">{board}{ready}</section>'
-        + f'<aside class="side">{tray}{tools}</aside></div>'
+        + f'<section class="board-wrap">{board}</section>'
+        + f'<div class="setup-controls">{ready}{tools}</div>'
+        + f'<aside class="side">{tray}</aside></div>'
     )
     return page
 
@@ -730,12 +734,18 @@ def attack_panel(ui: Ui, last: dict[str, Any], reveal: bool = False) -> str:
 
     def fighter(role: str, owner: str, letter: str | None) -> str:
         if letter is None:
-            name = ui.t("stratego_piece_unrevealed", army=ui.army(owner))
+            name = e(ui.t("stratego_piece_unrevealed", army=ui.army(owner)))
         else:
-            name = ui.t("stratego_piece_of_army", piece=ui.label(letter), army=ui.army(owner))
+            # The tile's emblem shows the army; said in words to screen readers only, so
+            # the report stays short enough to fit under the board on a tablet.
+            full = ui.t("stratego_piece_of_army", piece=ui.label(letter), army=ui.army(owner))
+            name = (
+                f'<span aria-hidden="true">{e(ui.label(letter))}</span>'
+                f'<span class="visually-hidden">{e(full)}</span>'
+            )
         return (
             f'<figure class="fighter">{tile(ui, owner, letter, marks=False)}'
-            f'<figcaption><span class="role">{e(ui.t(role))}</span> {e(name)}</figcaption></figure>'
+            f'<figcaption><span class="role">{e(ui.t(role))}</span> {name}</figcaption></figure>'
         )
 
     del reveal
@@ -765,10 +775,11 @@ def report_html(ui: Ui, session: Session, view: dict[str, Any], viewer: str | No
         return move_report(ui, session, last, viewer)
     reply = t("stratego_their_reply", name=session.names[last["player"]])
     return (
+        '<div class="st-exchanges">'
         f'<section class="st-exchange st-own-move"><h3>{e(t("stratego_your_last_move"))}</h3>'
         f"{move_report(ui, session, own, viewer)}</section>"
         f'<section class="st-exchange st-reply"><h3>{e(reply)}</h3>'
-        f"{move_report(ui, session, last, viewer)}</section>"
+        f"{move_report(ui, session, last, viewer)}</section></div>"
     )
 
 
@@ -899,7 +910,8 @@ def actions_html(ui: Ui, session: Session) -> str:
         if session.confirm_resign:
             return resign_confirm_html(ui, session)
         return (
-            f'<p class="hint">{e(t("stratego_turn_hint"))}</p><div class="button-row">'
+            turn_hint(ui, session)
+            + '<div class="button-row">'
             + button(t("stratego_offer_draw"), "offer-draw", icon="draw")
             + button(t("stratego_resign"), "resign", icon="resign")
             + "</div>"
@@ -948,6 +960,14 @@ def actions_html(ui: Ui, session: Session) -> str:
     return ""
 
 
+def turn_hint(ui: Ui, session: Session) -> str:
+    """How to move, until the first move is on the board (then the room goes to the
+    last move's report)."""
+    if session.view().get("last_move"):
+        return ""
+    return f'<p class="hint">{e(ui.t("stratego_turn_hint"))}</p>'
+
+
 def solo_actions_html(ui: Ui, session: Session) -> str:
     """The person's turn against the computer: undo the last exchange, draw, resign.
     Nothing while the computer plays (its move comes in a moment)."""
@@ -962,7 +982,8 @@ def solo_actions_html(ui: Ui, session: Session) -> str:
     elif session.undo_would_cross_attack():
         undo = f'<p class="hint">{e(t("stratego_no_undo_after_attack"))}</p>'
     return (
-        f'<p class="hint">{e(t("stratego_turn_hint"))}</p><div class="button-row">'
+        turn_hint(ui, session)
+        + '<div class="button-row">'
         + undo
         + button(t("stratego_offer_draw"), "offer-draw", icon="draw")
         + button(t("stratego_resign"), "resign", icon="resign")

@@ -168,6 +168,21 @@ class NewGameForm:
     seats: dict[str, str]
     numbering: str = "european"
     options: set[str] = field(default_factory=set)  # the optional rules ticked
+    # The names the form opened with (the last game's): not typed here, so they follow
+    # a seat handed to the computer ("Ben" does not become the computer's name).
+    carried: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.carried:
+            self.carried = dict(self.names)
+
+    def follows_seat(self, t: Callable[..., str], player: str) -> bool:
+        """Whether ``player``'s name should follow its seat: a default name, or the
+        last game's name left untouched when the seat goes to the computer."""
+        name = self.names[player]
+        if is_default_name(t, name):
+            return True
+        return self.seats[player] != PERSON and name == self.carried.get(player)
 
     def read(self, fields: Mapping[str, str]) -> None:
         for player in PLAYERS:

@@ -16,9 +16,14 @@ True
 
 from __future__ import annotations
 
-import random
-
-from engine.stratego import PIECE_COUNTS, PIECE_KINDS, SQUARE_NAMES, SetupError, parse_setup
+from engine.stratego import (
+    PIECE_COUNTS,
+    PIECE_KINDS,
+    SQUARE_NAMES,
+    SetupError,
+    fill_setup,
+    parse_setup,
+)
 
 SIZE = 40
 EMPTY = "."
@@ -113,9 +118,7 @@ class SetupBoard:
         self.cells = list(parse_setup(setup))
 
     def fill_random(self, seed: int | str | None = None) -> None:
-        """Put every piece left in the tray on an empty cell, shuffled by ``seed``."""
-        pieces = [letter for letter, count in self.remaining().items() for _ in range(count)]
-        empty = [index for index, letter in enumerate(self.cells) if letter is None]
-        random.Random(seed).shuffle(pieces)
-        for index, letter in zip(empty, pieces, strict=True):
-            self.cells[index] = letter
+        """Put every piece left in the tray on an empty cell the way a person would (the
+        engine's :func:`fill_setup`: a setup people played, the Flag off the front rank);
+        the pieces already placed stay."""
+        self.cells = SetupBoard.from_text(fill_setup(self.text(), seed=seed)).cells

@@ -1,0 +1,142 @@
+"""Stratego laid out for a tablet held either way (and a phone): the main buttons of the
+new-game and setup screens without scrolling, and during a game against the computer
+nothing scrolls while the whole board, whose turn it is and the last move's report stay
+in view (issue 16, items 1 and 5)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import RunningServer, has_horizontal_scroll, open_app, screenshot
+from playwright.sync_api import Browser, Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import stratego
+
+SETTINGS = """
+localStorage.setItem("tablero.settings", JSON.stringify({language: "%s", computer_pace: "quick"}));
+"""
+AUTOSAVE = """
+() => localStorage.getItem(localStorage.getItem("tablero.stratego.current"))
+"""
+# The page's scroll offset and every element scrolled away from its top.
+SCROLLED = """() => [window.scrollX, window.scrollY].some((v) => v !== 0)
+    ? ["window " + window.scrollX + "," + window.scrollY]
+    : [...document.querySelectorAll("*")]
+        .filter((el) => el.scrollTop !== 0 || el.scrollLeft !== 0)
+        .map((el) => (el.id || el.className) + " " + el.scrollTop)"""
+# Elements (by selector) not wholly inside the viewport.
+OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
+    const node = document.querySelector(selector);
+    if (!node) return true;
+    const box = node.getBoundingClientRect();
+    return box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5
+        || box.right > innerWidth + 0.5;
+})"""
+
+IN_VIEW_DURING_PLAY = ("#st-board", "#st-status > :first-child", "#st-report")
+TABLETS = ("landscape", "portrait")
+
+
+def out_of_view(page: Page, *selectors: str) -> list[str]:
+    return page.evaluate(OUT_OF_VIEW, list(selectors))  # type: ignore[no-any-return]
+
+
+def scrolled(page: Page) -> list[str]:
+    return page.evaluate(SCROLLED)  # type: ignore[no-any-return]
+
+
+def saved_game(page: Page) -> stratego.Game:
+    text = page.evaluate(AUTOSAVE)
+    assert text, "the game should be saved"
+    return stratego.from_json(json.loads(text)["engine"])
+
+
+def reply(page: Page, rng: random.Random) -> bool:
+    """A legal move by taps, then the computer's reply painted. False at the end."""
+    game = saved_game(page)
+    if game.result is not None:
+        return False
+    origin, target = rng.choice(sorted(game.legal_moves())).split("-")
+    decisions = page.evaluate("performance.getEntriesByName('computer-move').length")
+    page.locator(f"#sq-{origin}").click()
+    page.locator(f"#sq-{target}").click()
+    page.wait_for_function(
+        "([n]) => performance.getEntriesByName('computer-move').length > n"
+        " && !document.getElementById('computer-thinking')"
+        " || document.querySelector('#st-headline')",
+        arg=[decisions],
+    )
+    return page.locator("#st-headline").count() == 0
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language", "moves"),
+    [
+        ("landscape", "en", 30),
+        ("portrait", "en", 30),
+        ("landscape", "es", 8),
+        ("portrait", "es", 8),
+        ("phone", "en", 8),
+        ("phone", "es", 4),
+    ],
+)
+def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
+    browser: Browser, server: RunningServer, viewport: str, language: str, moves: int
+) -> None:
+    context, page, log = open_app(
+        browser,
+        server,
+        "#/stratego/new",
+        viewport=viewport,
+        locale="es-ES" if language == "es" else "en-US",
+        init_scripts=(SETTINGS % language,),
+    )
+    tablet = viewport in TABLETS
+    page.select_option("#st-seat-blue", "easy")
+    # "Set up the armies" in reach without scrolling, at every size.
+    assert out_of_view(page, '[data-intent="new-start"]') == []
+    screenshot(page, f"stratego-layout-new-{viewport}-{language}")
+    page.locator('[data-intent="new-start"]').click()
+    expect(page.locator("#st-tray")).to_be_visible()
+    # The setup's tools: fill at random, a ready-made setup, save as; and Ready.
+    tools = ('[data-intent="setup-fill"]', "#st-setup-name", "#st-setup-save", "#st-preset")
+    assert out_of_view(page, *tools, '[data-intent="setup-ready"]') == []
+    assert not has_horizontal_scroll(page)
+    # No piece's name is cut short in the tray ("Coman…").
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll(".tray-name")]
+            .filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent)"""
+    )
+    assert cut == []
+    screenshot(page, f"stratego-layout-setup-{viewport}-{language}")
+    page.locator('[data-intent="setup-fill"]').click()
+    page.locator('[data-intent="setup-ready"]').click()
+    expect(page.locator("#st-board.board-red")).to_be_visible()
+    assert scrolled(page) == []
+    rng = random.Random(16)
+    attacks = 0
+    for played in range(moves):
+        if not reply(page, rng):
+            break
+        attacks += page.locator("#st-report .attack").count()
+        # Nothing scrolled: not the page, not the side panel, not the move list.
+        assert scrolled(page) == [], (played, scrolled(page))
+        if tablet:
+            assert out_of_view(page, *IN_VIEW_DURING_PLAY) == [], played
+        else:  # a phone: the board and whose turn it is; the report may run below
+            assert out_of_view(page, *IN_VIEW_DURING_PLAY[:2]) == [], played
+        if page.locator("#st-report .attack").count() == 2:
+            screenshot(page, f"stratego-layout-attacks-{viewport}-{language}")
+    assert not has_horizontal_scroll(page)
+    screenshot(page, f"stratego-layout-play-{viewport}-{language}")
+    if moves >= 30:
+        assert attacks > 0, "thirty moves should have shown an attack report"
+    assert log.page_errors == [] and log.console_errors == []
+    assert log.foreign_requests() == []
+    context.close()
