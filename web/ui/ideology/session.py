@@ -39,6 +39,7 @@ from engine import ideology
 from engine.ideology import IDEOLOGIES, IllegalAction, ai, parse
 from engine.ideology.actions import Action
 from engine.ideology.data import DEFENCE_ADVANCE_EXTRA_CARDS, DEFENCE_ADVANCE_FOR
+from engine.ideology.views import GameView
 from engine.saves import parse_json
 from ui.checks import inconsistent, player_name
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
@@ -258,7 +259,7 @@ class Session:
     def can_undo(self) -> bool:
         return (
             self.stage == "turn"
-            and self.game.can_undo
+            and self.game.can_undo()
             and self.last_actor == self.holder
             and not self.game.is_terminal
         )
@@ -281,7 +282,7 @@ class Session:
             return Legal()
         return sort_legal(legal_actions(self.game, self.holder))
 
-    def screen_view(self, log_shown: int) -> dict[str, Any]:
+    def screen_view(self, log_shown: int) -> GameView:
         """The one view the screen draws: the holder's own on their turn, the only
         person's while a computer plays, else what everybody may see; with the last
         ``log_shown`` log entries, or the whole log when asked."""
