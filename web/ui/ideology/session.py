@@ -101,11 +101,6 @@ class Legal:
     def types_with_targets(self) -> set[str]:
         return set(self.place) | set(self.remove)
 
-    def regions_for(self, card_type: str) -> set[str]:
-        return {
-            str(a.region) for a in (*self.place.get(card_type, []), *self.remove.get(card_type, []))
-        }
-
 
 def sort_legal(actions: list[Action]) -> Legal:
     """Sort legal actions by verb (the engine's typed actions; no rule here).

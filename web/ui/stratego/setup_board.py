@@ -10,13 +10,12 @@ asks ``parse_setup``.
 (True, 0, False)
 >>> board.error().code
 'wrong_length'
->>> board.fill_random(seed=1); board.error() is None
+>>> from engine.stratego import fill_setup
+>>> board.load(fill_setup(board.text(), seed=1)); board.error() is None
 True
 """
 
 from __future__ import annotations
-
-import random
 
 from engine.stratego import PIECE_COUNTS, PIECE_KINDS, SQUARE_NAMES, SetupError, parse_setup
 
@@ -111,11 +110,3 @@ class SetupBoard:
 
     def load(self, setup: str) -> None:
         self.cells = list(parse_setup(setup))
-
-    def fill_random(self, seed: int | str | None = None) -> None:
-        """Put every piece left in the tray on an empty cell, shuffled by ``seed``."""
-        pieces = [letter for letter, count in self.remaining().items() for _ in range(count)]
-        empty = [index for index, letter in enumerate(self.cells) if letter is None]
-        random.Random(seed).shuffle(pieces)
-        for index, letter in zip(empty, pieces, strict=True):
-            self.cells[index] = letter
