@@ -28,6 +28,7 @@ from ui.ideology.session import Session as IdeologySession
 from ui.stratego.session import Session as StrategoSession
 
 from engine.stratego import BUILTIN_SETUPS
+from tests.web.test_saves import stratego_setting_up_blue
 
 NOW = "2026-11-30T05:41:30Z"
 
@@ -44,15 +45,6 @@ def stratego(names: dict[str, str] | None = None, moves: tuple[str, ...] = ()) -
         session.game.play(move)
     session.player = session.game.turn
     return session.to_dict()
-
-
-def blue_setting_up_after(red_setup: str) -> dict[str, Any]:
-    """Red is ready (its setup hidden in the save), Blue sets up."""
-    session = StrategoSession.new({"red": "Ana", "blue": "Luis"})
-    session.reveal()
-    session.boards["red"].load(BUILTIN_SETUPS["Bomb wall"])
-    assert session.finish_setup() is None
-    return {**session.to_dict(), "setups": {"red": red_setup}}
 
 
 def ideology(names: dict[str, str] | None = None) -> dict[str, Any]:
@@ -160,7 +152,7 @@ def test_bad_imports_are_refused_in_words_and_the_tab_imports_again(
     contradictions = {
         "marshals.json": (
             "stratego",
-            blue_setting_up_after(two_marshals),
+            stratego_setting_up_blue(two_marshals),
             "not a legal army (for example it has two Marshals)",
         ),
         "over.json": (
