@@ -60,12 +60,13 @@ class IdeologyNewGame:
         ideologies: list[str],
         *,
         seed: int,
-        limit: int,
+        limit: int | None,
         names: dict[str, str] | None = None,
         kinds: list[str] | None = None,
     ) -> None:
         """One seat per ideology, in order (named, and a person or a computer level, when
-        given); the deal and the turn limit. Starting is the caller's tap."""
+        given); the deal and the turn limit (None: no limit). Starting is the caller's
+        tap."""
         page = self.page
         tap(page, "count", str(len(ideologies)))
         for index, ideology in enumerate(ideologies):
@@ -74,7 +75,7 @@ class IdeologyNewGame:
                 page.locator(f"#ig-seat-name-{index}").fill(names[ideology])
             if kinds:
                 page.locator(f"#ig-seat-kind-{index}").select_option(kinds[index])
-        page.locator("#ig-turn-limit").select_option(str(limit))
+        page.locator("#ig-turn-limit").select_option("" if limit is None else str(limit))
         page.locator("#ig-seed").fill(str(seed))
 
 
