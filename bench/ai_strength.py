@@ -15,16 +15,25 @@ Run from the repository root:  .venv/bin/python bench/ai_strength.py [--games N]
   setups, the other from all human setups.
   Targets (issues 8, 13): hard ≥ 99% vs random, ≥ 75% vs easy; each level clearly beats
   the one below (the lower end of the 95% interval above 50%).
-* Ideology: 3-player games (Capitalism, Communism, Fascism), greedy vs two random players,
-  the greedy seat rotating through the three seats, then random vs two greedy players;
-  ``--ideology-turns`` (default 30) is the turn limit (the most influence then wins:
-  random players seldom pass 12 on their own). Fair share: 1/3.
+* Ideology: 3-player games (Capitalism, Communism, Fascism), one level against two
+  players of another, its seat rotating through the three seats: greedy vs two random,
+  random vs two greedy (``--ideology-games``), expert vs two greedy
+  (``--ideology-expert-games``, default 200) and expert vs two random
+  (``--ideology-expert-others``); ``--ideology-turns`` (default 30) is the turn limit
+  (the most influence then wins: random players seldom pass 12 on their own). Fair
+  share: 1/3. ``--jobs`` plays these games in parallel too.
+  Target (issue 13): the expert wins at least half its games against two greedy players.
 
 Times are of ``choose_move`` / ``choose_action`` alone (the view is built by the caller
 in any case), median and 95th percentile over every decision of that level (with
-``--jobs`` the processes share the cores: time them with ``--jobs 1``). Stdlib only,
-so the same file also runs under Pyodide (``node tools/pyodide_run.mjs script
-bench/ai_strength.py --games 20``).
+``--jobs`` the processes share the cores: time them with ``--jobs 1``). The Ideology
+times are CPU times (``time.process_time``; under Pyodide in Node, the process's
+``process.cpuUsage()``, as Pyodide has no CPU clock), so a loaded machine does not
+inflate them; the Ideology expert decides through ``start_thinking`` in slices of
+``SLICE_NODES`` simulated actions, as a page runs it, and the longest slice is printed
+too. Stdlib only, so the same file also runs under Pyodide (``node tools/pyodide_run.mjs
+script bench/ai_strength.py --only ideology --ideology-games 10 --ideology-expert-games 6
+--ideology-expert-others 0``).
 """
 
 from __future__ import annotations
@@ -42,6 +51,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import ideology, stratego  # after the path fix above
 from engine.ideology import ai as ideology_ai
+from engine.ideology import ai_expert as ideology_expert
 from engine.stratego import ai as stratego_ai
 from engine.stratego import ai_expert as expert
 
@@ -153,23 +163,84 @@ def play_stratego(
     return results
 
 
+def cpu_clock() -> float:
+    """Seconds of CPU this process has used (Pyodide has no CPU clock: ask Node)."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]  # Pyodide's bridge to JavaScript
+
+        usage = js.process.cpuUsage()
+        return float(usage.user + usage.system) / 1e6
+    return time.process_time()
+
+
+#: One Ideology game: (whether the seat won, CPU seconds per decision by level, CPU
+#: seconds of the expert's longest slice in each decision).
+IdeologyResult = tuple[bool, Times, list[float]]
+
+
 def ideology_game(
-    seat: str, seed: int, turns: int, times: Times, level: str = "greedy", others: str = "random"
-) -> bool:
-    """One 3-player game, ``level`` in ``seat`` and ``others`` elsewhere; whether the
-    player in ``seat`` won."""
+    seat: str, seed: int, turns: int, level: str = "greedy", others: str = "random"
+) -> IdeologyResult:
+    """One 3-player game, ``level`` in ``seat`` and ``others`` elsewhere."""
     rng = random.Random(seed)
     levels = {p: (level if p == seat else others) for p in IDEOLOGIES}
     game = ideology.new_game(list(IDEOLOGIES), seed=seed, turn_limit=turns)
+    times: Times = defaultdict(list)
+    slices: list[float] = []
     while not game.is_terminal:
         player = game.to_act[0]
-        view = game.view(player, log_from=len(game.log))
+        view = game.view(player, log_from=max(0, len(game.log) - 20))
         legal = game.legal_actions(player)
-        start = time.perf_counter()
-        action = ideology_ai.choose_action(view, legal, levels[player], rng)
-        times[levels[player]].append(time.perf_counter() - start)
+        start = cpu_clock()
+        if levels[player] == "expert":
+            decision = ideology_ai.start_thinking(view, legal, "expert", rng)
+            longest = 0.0
+            while True:
+                begun = cpu_clock()
+                finished = decision.step()
+                longest = max(longest, cpu_clock() - begun)
+                if finished:
+                    break
+            assert decision.action is not None
+            action = decision.action
+            slices.append(longest)
+        else:
+            action = ideology_ai.choose_action(view, legal, levels[player], rng)
+        times[levels[player]].append(cpu_clock() - start)
         game.apply(player, action)
-    return game.result == seat
+    return game.result == seat, times, slices
+
+
+def _ideology_job(job: tuple[str, int, int, str, str]) -> IdeologyResult:
+    return ideology_game(*job)
+
+
+def play_ideology(
+    level: str, others: str, games: int, seed: int, turns: int, workers: int, progress: bool
+) -> list[IdeologyResult]:
+    """``games`` games of ``level`` against two ``others``, the seat rotating."""
+    jobs = [(IDEOLOGIES[i % 3], seed + i, turns, level, others) for i in range(games)]
+    results: list[IdeologyResult] = []
+
+    def done(result: IdeologyResult) -> None:
+        results.append(result)
+        if progress:
+            wins = sum(1 for won, _, _ in results if won)
+            print(f"    game {len(results)}: {level} {wins}/{len(results)}", flush=True)
+
+    try:
+        if workers <= 1:
+            for job in jobs:
+                done(_ideology_job(job))
+            return results
+        from multiprocessing import Pool  # not in Pyodide: only with --jobs
+
+        with Pool(workers) as pool:
+            for result in pool.imap(_ideology_job, jobs, chunksize=1):
+                done(result)
+    except KeyboardInterrupt:  # ``kill -INT`` the main process: report the games played
+        print(f"    stopped after {len(results)} games", flush=True)
+    return results
 
 
 def line(label: str, wins: int, draws: int, games: int) -> str:
@@ -201,13 +272,25 @@ def main(argv: list[str] | None = None) -> None:
         "--expert-others", type=int, default=20, help="games of expert vs random and vs easy"
     )
     parser.add_argument("--pairs", default="", help="only these pairings, e.g. expert-hard")
-    parser.add_argument("--jobs", type=int, default=1, help="Stratego games in parallel")
-    parser.add_argument("--progress", action="store_true", help="print every Stratego game")
+    parser.add_argument("--jobs", type=int, default=1, help="games in parallel")
+    parser.add_argument("--progress", action="store_true", help="print every game")
     parser.add_argument(
         "--setups", action="store_true", help="measure the fortified setups (hard vs hard)"
     )
     parser.add_argument(
         "--ideology-games", type=int, default=None, help="Ideology games (default: --games)"
+    )
+    parser.add_argument(
+        "--ideology-expert-games", type=int, default=200, help="Ideology: expert vs 2 greedy"
+    )
+    parser.add_argument(
+        "--ideology-expert-others", type=int, default=30, help="Ideology: expert vs 2 random"
+    )
+    parser.add_argument(
+        "--ideology-expert-budget",
+        type=int,
+        default=None,
+        help="Ideology expert's simulated actions per decision (default: its NODE_BUDGET)",
     )
     parser.add_argument("--stratego-cap", type=int, default=3000)
     parser.add_argument("--ideology-turns", type=int, default=30)
@@ -259,37 +342,55 @@ def main(argv: list[str] | None = None) -> None:
             print(time_line(level, times[level]))
 
     if args.only != "stratego":
-        times = defaultdict(list)
-        print(
-            f"Ideology — {ideology_games} 3-player games, greedy vs two random, seat rotating, "
-            f"turn limit {args.ideology_turns}"
-        )
-        wins = 0
-        per_seat: dict[str, list[int]] = {p: [0, 0] for p in IDEOLOGIES}
+        ideology_bench(args, ideology_games)
+
+
+def ideology_bench(args: argparse.Namespace, games: int) -> None:
+    if args.ideology_expert_budget is not None:  # worker processes are forked after this
+        ideology_expert.NODE_BUDGET = args.ideology_expert_budget
+    times: Times = defaultdict(list)
+    slices: list[float] = []
+    print(
+        f"Ideology — 3-player games, one level against two of another, its seat rotating; "
+        f"turn limit {args.ideology_turns}; fair share 33.3%; expert budget "
+        f"{ideology_expert.NODE_BUDGET} simulated actions"
+    )
+    pairings = (
+        ("greedy", "random", games),
+        ("random", "greedy", games),
+        ("expert", "greedy", args.ideology_expert_games),
+        ("expert", "random", args.ideology_expert_others),
+    )
+    for level, others, count in pairings:
+        if count <= 0:
+            continue
         started = time.perf_counter()
-        for index in range(ideology_games):
-            seat = IDEOLOGIES[index % 3]
-            won = ideology_game(seat, args.seed + index, args.ideology_turns, times)
-            wins += won
-            per_seat[seat][0] += won
-            per_seat[seat][1] += 1
-        print(
-            line("greedy vs 2 random", wins, 0, ideology_games),
-            f"  ({time.perf_counter() - started:.0f} s; fair share 33.3%)",
+        results = play_ideology(
+            level, others, count, args.seed, args.ideology_turns, args.jobs, args.progress
         )
-        for seat, (won_here, played) in per_seat.items():
-            if played:
-                print(line(f"  as {seat}", won_here, 0, played))
-        wins = 0
-        for index in range(ideology_games):
-            seat = IDEOLOGIES[index % 3]
-            wins += ideology_game(
-                seat, args.seed + index, args.ideology_turns, times, "random", "greedy"
-            )
-        print(line("random vs 2 greedy", wins, 0, ideology_games), "  (fair share 33.3%)")
-        print("Ideology time per action:")
-        for level in ideology_ai.LEVELS:
-            print(time_line(level, times[level]))
+        wins = sum(1 for won, _, _ in results if won)
+        for _, game_times, game_slices in results:
+            for name, samples in game_times.items():
+                times[name].extend(samples)
+            slices.extend(game_slices)
+        count = len(results)
+        if not count:
+            continue
+        print(
+            line(f"{level} vs 2 {others}", wins, 0, count),
+            f"  ({time.perf_counter() - started:.0f} s)",
+        )
+        seats = Counter(IDEOLOGIES[i % 3] for i in range(count))
+        won_as = Counter(IDEOLOGIES[i % 3] for i, (won, _, _) in enumerate(results) if won)
+        print("      " + ", ".join(f"as {p} {won_as[p]}/{seats[p]}" for p in IDEOLOGIES))
+    print("Ideology CPU time per action (every decision, lone actions included):")
+    for level in ideology_ai.LEVELS:
+        print(time_line(level, times[level]))
+    thinking = [t for t in times["expert"] if t > 0.002]
+    if thinking:
+        print(time_line("expert, decisions that think (over 2 ms)", thinking))
+    if slices:
+        print(time_line("expert, longest slice of each decision", slices))
 
 
 def setups_bench(games: int, seed: int, cap: int, workers: int) -> None:

@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from browser import CHROMIUM, LAUNCH_ARGS, NO_SNAPSHOTS  # noqa: E402
 from build import build  # noqa: E402
 from serve import serve_in_background  # noqa: E402
 
@@ -44,6 +44,21 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
         "executable_path": CHROMIUM,
         "args": LAUNCH_ARGS,
     }
+
+
+@pytest.fixture(scope="session")
+def browser(browser):  # type: ignore[no-untyped-def]
+    """Every context opened from it keeps Python from making memory snapshots, so no
+    second Python runs behind each test (e2e/test_snapshot.py opens its own profiles)."""
+    new_context = browser.new_context
+
+    def new_context_without_snapshots(*args, **kwargs):  # type: ignore[no-untyped-def]
+        context = new_context(*args, **kwargs)
+        context.add_init_script(NO_SNAPSHOTS)
+        return context
+
+    browser.new_context = new_context_without_snapshots
+    return browser
 
 
 @pytest.fixture(scope="session")

@@ -336,3 +336,52 @@ def test_two_persons_pass_covers_and_see_only_public_facts_while_the_computer_pl
     # Then the tablet goes to Ana behind the cover.
     expect(page.locator(".ig-cover h1")).to_contain_text("Ana", timeout=15_000)
     assert "ig-hand" not in page.content()
+
+
+EXPERT_SEATS = [("Capitalism", "person"), ("Communism", "expert"), ("Fascism", "greedy")]
+
+
+def test_a_person_plays_the_expert_by_taps_and_the_page_thinks_in_short_slices(
+    browser: Browser, server: RunningServer
+) -> None:
+    """The expert, the strongest level, is offered and plays a whole turn: it thinks for a
+    few hundred milliseconds a decision, in slices (one User Timing ``computer-move`` each)
+    so that the page keeps answering; nothing hidden reaches the page meanwhile."""
+    _, page, _ = open_page(browser, server, "quick")
+    options = page.locator("#ig-seat-kind-1 option").evaluate_all(
+        "(options) => options.map((o) => [o.value, o.textContent])"
+    )
+    assert options[-1] == ["expert", "Computer: expert"], options
+    set_up(page, EXPERT_SEATS, seed=SEED, limit=1)
+    tap(page, "start")
+    person = Person()
+    for _ in range(200):
+        now = wait_for_person(page)
+        if now == "over":
+            break
+        if now == "report":
+            tap(page, "continue")
+            continue
+        check_own_screen(page)
+        person.play(page)
+    else:
+        raise AssertionError("the one-turn game did not end")
+    slices = page.evaluate(
+        """() => performance.getEntriesByName("computer-move").map((m) => m.duration)"""
+    )
+    saved = json.loads(
+        page.evaluate(
+            """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
+        )
+    )
+    expert_actions = sum(1 for player, _ in saved["save"]["actions"] if player == "Communism")
+    greedy_actions = sum(1 for player, _ in saved["save"]["actions"] if player == "Fascism")
+    assert expert_actions >= 5, saved["save"]["actions"]
+    # More slices than decisions: the expert's decisions were cut into several.
+    assert len(slices) > expert_actions + greedy_actions + 10, (len(slices), expert_actions)
+    ordered = sorted(slices)
+    median = ordered[len(ordered) // 2]
+    print(f"expert game: {len(slices)} slices, median {median:.1f} ms, max {ordered[-1]:.1f} ms")
+    assert median < 50, ordered
+    assert seen(page)["covers"] == 0 and set(seen(page)["hands"]) <= {PERSON}
+    screenshot(page, "ideology-computer-expert-over-portrait")

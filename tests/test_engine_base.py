@@ -11,7 +11,7 @@ from engine.errors import GameError, SaveError
 from engine.saves import MAX_DEPTH, field, parse_json, read_envelope
 
 
-@pytest.mark.parametrize("name", ["errors", "saves", "protocol"])
+@pytest.mark.parametrize("name", ["errors", "saves", "protocol", "slices"])
 def test_doctests(name: str) -> None:
     module = importlib.import_module(f"engine.{name}")
     assert doctest.testmod(module).failed == 0

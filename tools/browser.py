@@ -25,6 +25,10 @@ LAUNCH_ARGS = [
     # Any request that tries to leave this machine fails loudly.
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
+# An init script that keeps the app from restoring or making memory snapshots of Python
+# (web/interpreter.mjs): tests and benchmarks of anything else then do not run a second
+# Python in the background. e2e/test_snapshot.py and bench/startup.py leave it out.
+NO_SNAPSHOTS = "window.tableroSnapshots = false;"
 
 
 @contextmanager
@@ -42,6 +46,7 @@ def app_page(address: str, *, init_script: str = "") -> Iterator[Page]:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
                 context = browser.new_context(viewport={"width": 1024, "height": 768})
+                context.add_init_script(NO_SNAPSHOTS)
                 if init_script:
                     context.add_init_script(init_script)
                 page = context.new_page()

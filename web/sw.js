@@ -4,6 +4,10 @@
 const CACHE_NAME = "__CACHE_NAME__";
 const CACHE_PREFIX = "tablero-";
 const PRECACHE_URLS = __PRECACHE_URLS__;
+// Memory snapshots of Python (snapshot-store.mjs): one entry per build, named by the same
+// hash as this cache; a new build's worker deletes the others.
+const SNAPSHOT_CACHE = "tablero-snapshots";
+const SNAPSHOT_URL = new URL(`./snapshot/${CACHE_NAME.slice(CACHE_PREFIX.length)}`, self.location).href;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -15,14 +19,23 @@ self.addEventListener("install", (event) => {
   );
 });
 
+async function deleteStaleSnapshots() {
+  if (!(await caches.has(SNAPSHOT_CACHE))) return;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const stale = (await cache.keys()).filter((request) => request.url !== SNAPSHOT_URL);
+  await Promise.all(stale.map((request) => cache.delete(request)));
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(
         names
-          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
+          .filter((name) => name.startsWith(CACHE_PREFIX))
+          .filter((name) => name !== CACHE_NAME && name !== SNAPSHOT_CACHE)
           .map((name) => caches.delete(name)),
       ))
+      .then(deleteStaleSnapshots)
       .then(() => self.clients.claim()),
   );
 });

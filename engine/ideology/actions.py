@@ -96,6 +96,10 @@ class Action(str):
         advance: str | None = None,
         status: str | None = None,
     ) -> Action:
+        key = (cls, verb, card_type, region, ideology, advance, status)
+        made = _MADE.get(key)
+        if made is not None:
+            return made
         values = (card_type, region, ideology, advance, status)
         needed = _NEEDED.get(verb)
         if needed is None or needed != tuple(value is not None for value in values):
@@ -107,6 +111,8 @@ class Action(str):
         fields = dict(zip(_FIELD_NAMES, values, strict=True), verb=verb)
         action = super().__new__(cls, _NOTATION[verb].format_map(fields))
         action.__dict__.update(fields)  # set once here; __setattr__ refuses changes
+        if len(_MADE) < _MADE_LIMIT:
+            _MADE[key] = action
         return action
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -121,6 +127,12 @@ class Action(str):
             (self.verb, self.card_type, self.region, self.ideology, self.advance, self.status),
         )
 
+
+#: Actions already made, by class and fields: an Action cannot change, so one object
+#: serves every time the same action is offered (``legal_actions`` makes many, often).
+_MADE: dict[tuple[object, ...], Action] = {}
+#: Every action on the map is far fewer than this; odd ones made by hand are not kept.
+_MADE_LIMIT: Final = 20_000
 
 #: The text of each form (the canonical notation), from the action's fields.
 _NOTATION: Final[dict[str, str]] = {

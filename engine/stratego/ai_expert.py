@@ -31,6 +31,7 @@ import time
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
+from ..slices import Sliced
 from .ai_beliefs import RANK_INDEX, RANKS, beliefs
 from .board import NEIGHBOURS, RAYS, SQUARE_INDEX, SQUARE_NAMES
 from .game import battle
@@ -120,8 +121,9 @@ def _battle_table(attackers_advantage: bool) -> list[list[int]]:
     return table
 
 
-class Thinking:
-    """One decision in progress: ``step(max_nodes)`` until it returns True, then ``move``.
+class Thinking(Sliced):
+    """One decision in progress: ``step(max_nodes)`` until it returns True, then ``move``
+    (``Sliced.step``; a slice also ends with each stage of the preparation).
 
     >>> import random
     >>> from engine import stratego
@@ -133,6 +135,8 @@ class Thinking:
     (True, True)
     """
 
+    slice_nodes = SLICE_NODES
+
     def __init__(
         self,
         view: Mapping[str, Any],
@@ -140,12 +144,11 @@ class Thinking:
         rng: random.Random,
         node_budget: int | None = None,
     ) -> None:
+        super().__init__()
         self.move: str | None = None
         self.depth = 0  # deepest iteration completed
         self.score = 0.0
-        self.nodes = 0
         self._budget = NODE_BUDGET if node_budget is None else node_budget
-        self._pause_at = 0
         moves = sorted(legal_moves)
         if not moves:
             raise ValueError("no legal move")
@@ -154,38 +157,14 @@ class Thinking:
         order = list(range(len(moves)))
         rng.shuffle(order)
         self._root_moves = [moves[i] for i in order]
-        self._work: Generator[None, None, None] | None = None
-        self._deadline = 0.0
         if len(moves) == 1:
             self.move = moves[0]
         else:
             self._work = self._think(view)
 
-    @property
-    def done(self) -> bool:
-        return self._work is None
-
-    def step(self, max_nodes: int = SLICE_NODES, max_seconds: float | None = None) -> bool:
-        """Think a little more: until ``max_nodes`` more nodes are searched, or (when
-        given) ``max_seconds`` have passed, or a stage of the preparation is done; True
-        once the move is chosen. Where the slices end never changes the move: only the
-        node budget ends the search."""
-        work = self._work
-        if work is None:
-            return True
-        self._pause_at = self.nodes + max(1, max_nodes)
-        self._deadline = 0.0 if max_seconds is None else time.perf_counter() + max_seconds
-        try:
-            next(work)
-        except StopIteration:
-            self._work = None
-            return True
-        return False
-
     def run(self) -> str:
         """Think to the end and return the move."""
-        while not self.step(1 << 30):
-            pass
+        self._finish()
         assert self.move is not None
         return self.move
 

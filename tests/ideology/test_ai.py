@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from engine import ideology
-from engine.ideology import ai
+from engine.ideology import ai, ai_expert
 from engine.ideology.game import Game
 from tests.ideology.scenario import hand, scenario, set_hand
 
@@ -36,7 +36,8 @@ def play(levels: dict[str, str], seed: int, turn_limit: int = 25) -> tuple[Game,
 
 def test_module_is_exported() -> None:
     assert ideology.ai is ai
-    assert set(ai.LEVELS) == {"random", "greedy"}
+    assert set(ai.LEVELS) == {"random", "greedy", "expert"}
+    assert ai.SEAT_LEVELS == ai.LEVELS and ai.SEAT_LEVELS[-1] == "expert"  # strongest last
 
 
 def test_unknown_level_and_no_action() -> None:
@@ -100,14 +101,17 @@ def test_player_class() -> None:
     assert game.result is not None
 
 
-@pytest.mark.parametrize("level", ["random", "greedy"])
-def test_choices_ignore_other_hands(level: str) -> None:
-    """Change another player's hidden hand (same size): the computer's choice is the same."""
+@pytest.mark.parametrize("level", ["random", "greedy", "expert"])
+def test_choices_ignore_other_hands(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Change another player's hidden hand (same size) and shuffle every draw pile: the
+    computer's choice is the same."""
+    monkeypatch.setattr(ai_expert, "NODE_BUDGET", 200)  # the same thinking, shorter
     rng = random.Random(4)
     names = ALL[:3]
     game = ideology.new_game(names, seed=4, turn_limit=6)
     compared = steps = 0
-    while not game.is_terminal and steps < (60 if SLOW else 200):
+    limit = 200 if level != "expert" else 80
+    while not game.is_terminal and steps < (limit // 3 if SLOW else limit):
         steps += 1
         player = game.to_act[0]
         legal = game.legal_actions(player)
@@ -124,6 +128,8 @@ def test_choices_ignore_other_hands(level: str) -> None:
                 set_hand(other, rival, low, high - low, size - high)
             except AssertionError:  # not enough cards of a type left to make that hand
                 other = game.copy()
+        for deck in other.decks.values():
+            rng.shuffle(deck.draw)
         # (Refilling a hand from the discard pile would change the public pile sizes.)
         if other.view(player) == game.view(player):
             again = ai.choose_action(

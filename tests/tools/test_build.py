@@ -64,11 +64,52 @@ def test_pyscript_uses_the_vendored_interpreter(site: Path) -> None:
     assert "packages" not in config  # packages would be fetched from a CDN
 
 
+def test_pyscript_starts_python_through_the_snapshot_loader(site: Path) -> None:
+    config = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./interpreter.mjs"
+    loader = (site / "interpreter.mjs").read_text(encoding="utf-8")
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in loader
+    index = (site / "index.html").read_text(encoding="utf-8")
+    # Loaded before PyScript's core, so Python starts while PyScript loads.
+    assert index.index('src="./interpreter.mjs"') < index.index('src="./vendor/pyscript/core.js"')
+
+
+def test_the_snapshot_is_named_by_the_build_hash(site: Path) -> None:
+    store = (site / "snapshot-store.mjs").read_text(encoding="utf-8")
+    match = re.search(r'export const BUILD = "([0-9a-f]+)";', store)
+    assert match, "the build id was not stamped"
+    assert cache_name(site) == build.CACHE_PREFIX + match.group(1)
+    for name in build.START_MODULES:
+        assert "__BUILD_ID__" not in (site / name).read_text(encoding="utf-8"), name
+
+
+def test_the_snapshot_worker_knows_what_pyscript_will_import(site: Path) -> None:
+    worker = (site / "snapshot-worker.mjs").read_text(encoding="utf-8")
+    match = re.search(r"const PYSCRIPT_STDLIB = (\[.*?\]);", worker)
+    assert match, "the standard-library list was not filled in"
+    modules = json.loads(match.group(1))
+    assert {"asyncio", "json"} <= set(modules)
+    assert all(name.split(".")[0] in sys.stdlib_module_names for name in modules)
+
+
+def test_imports_inside_functions_are_not_import_time_imports() -> None:
+    source = (
+        "import json\n"
+        "try:\n    import asyncio\nexcept ImportError:\n    pass\n"
+        "def later():\n    import inspect\n"
+        "class Thing:\n    from html import escape\n"
+        "from . import sibling\n"
+    )
+    names = set(build._import_time_imports(build.ast.parse(source)))
+    assert names == {"json", "asyncio", "html"}
+
+
 def test_app_zip_holds_the_engine_and_the_ui(site: Path) -> None:
     with zipfile.ZipFile(site / "app.zip") as archive:
         names = set(archive.namelist())
     assert "engine/__init__.py" in names
     assert "ui/app.py" in names and "i18n/es.json" in names
+    assert "preload.py" in names
     assert "content/rules/stratego.es.md" in names
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
 

@@ -7,15 +7,16 @@ import json
 from collections.abc import Callable
 
 import pytest
+from ui import store
 from ui.computer import PERSON
 from ui.i18n import Translator
-from ui.ideology import render
+from ui.ideology import controller, render
 from ui.ideology.controller import IdeologyScreen
 from ui.ideology.saves import describe
 from ui.ideology.session import NeedsPerson, NewGameForm, Session
 from ui.ideology.text import Words
 
-from engine.ideology import ai, parse
+from engine.ideology import ai, ai_expert, parse
 from tests.web.driver import Driver
 
 PLAYERS = ["Capitalism", "Communism", "Fascism"]
@@ -375,3 +376,32 @@ def test_a_computer_that_failed_to_choose_offers_to_try_again_instead_of_thinkin
     assert 'role="alert"' in html and 'data-intent="computer-retry"' in html
     assert "computer-thinking" not in html
     assert 'data-owner="Capitalism"' in html  # the person's own screen stays
+
+
+def test_the_expert_thinks_in_slices_on_timers_and_plays_what_it_would_in_one_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each ``computer`` intent runs one short slice of the expert's thinking and sets a
+    timer for the next; the action played is the one-go decision (so also a reload's)."""
+    monkeypatch.setattr(ai_expert, "NODE_BUDGET", 600)  # the same thinking, shorter
+    monkeypatch.setattr(controller, "THINKING_SLICE_SECONDS", 10.0)  # slices end by nodes
+    seats = {"Capitalism": PERSON, "Communism": "expert", "Fascism": "greedy"}
+    session = start(seats, seed=4)
+    play_until(session, lambda s: s.stage == "computer" and s.holder == "Communism")
+    reference = Session.from_json(session.to_json())
+    storage = store.MemoryStorage()
+    assert store.save(storage, "ideology", session.to_json())
+    driver = Driver.game("ideology", storage=storage, computer_pace="quick")
+    driver.go("#/ideology/play")
+    assert driver.page is not None and driver.page.stage == "computer"
+    played = len(reference.game.actions)
+    slices = 0
+    while driver.screen.session is not None and len(driver.screen.session.game.actions) == played:
+        assert driver.clock.timers, "the thinking stopped without a move"
+        handle = min(driver.clock.timers)
+        _, callback = driver.clock.timers.pop(handle)
+        callback()
+        slices += 1
+    assert slices > 2  # 600 units in slices of 100: several turns of the page
+    expected = reference.computer_choice()
+    assert driver.screen.session.game.actions[played] == ("Communism", expected)

@@ -73,6 +73,22 @@ def test_routes_round_trip_and_unknown_addresses_are_not_found() -> None:
     assert parse("#/nowhere").screen == "not_found"
 
 
+def test_settings_say_how_long_this_visit_took_to_start_in_each_language() -> None:
+    from ui.loop import Context
+    from ui.store import MemoryStorage
+    from ui.timer import ManualClock
+
+    context = Context(Translator("en"), Settings(), MemoryStorage(), ManualClock())
+    screen = screens.ShellScreen(context)
+    screen.enter(Route("settings"))
+    # Before the app is ready (no figure yet) the line is simply absent.
+    assert "startup-time" not in screen.render(None).html()
+    context.ready_seconds = 0.63
+    assert "Ready in 0.6 s" in text_of(screen.render(None).html())
+    context.t, context.ready_seconds = Translator("es"), 2.349
+    assert "Lista en 2,3 s" in text_of(screen.render(None).html())
+
+
 def test_a_setting_is_saved_and_said_and_the_language_changes_the_page() -> None:
     from ui.loop import Context, Intent
     from ui.settings import SETTINGS_KEY

@@ -74,6 +74,7 @@ class App:
     def start(self) -> None:
         window.addEventListener("hashchange", self._on_hash_change)
         window.addEventListener("storage", self._on_storage)
+        self.context.ready_seconds = window.performance.now() / 1000  # shown in Settings
         self.show(focus=False)
         document.getElementById("loading").hidden = True
         self.root.hidden = False

@@ -288,6 +288,8 @@ class Context:
     forget: Callable[[str], None] = lambda _game: None
     #: Whether the browser promised to keep the saves (None: unknown).
     persisted: bool | None = None
+    #: This visit's start-up time, navigation to the first screen (None until drawn).
+    ready_seconds: float | None = None
 
 
 class Screen(Protocol):

@@ -127,8 +127,18 @@ def storage_note(t: Translate, persisted: bool | None) -> str:
     )
 
 
-def settings(t: Translate, current: Settings, note: str) -> str:
-    """The settings screen; ``note`` is the storage note's place (a section marker)."""
+def startup_time(t: Translate, seconds: float | None) -> str:
+    """This visit's start-up time (navigation to the first screen), in tenths of a second."""
+    if seconds is None:
+        return ""
+    tenths = max(1, round(seconds * 10))
+    text = t("settings_ready_in", whole=tenths // 10, tenth=tenths % 10)
+    return f'<p class="startup-time">{escape(text)}</p>'
+
+
+def settings(t: Translate, current: Settings, note: str, ready_seconds: float | None = None) -> str:
+    """The settings screen; ``note`` is the storage note's place (a section marker),
+    ``ready_seconds`` this visit's start-up time (no line while it is unknown)."""
     # Each language is named in itself, so a player can find theirs whatever is shown now.
     languages = [(code, t(f"language_{code}")) for code in LANGUAGES]
     numberings = [(code, t(f"numbering_{code}")) for code in NUMBERINGS]
@@ -144,6 +154,7 @@ def settings(t: Translate, current: Settings, note: str) -> str:
         )
         + _radio_group("computer_pace", t("computer_pace"), paces, current.computer_pace)
         + note
+        + startup_time(t, ready_seconds)
         + "</div>"
     )
     return page(t, t("settings_heading"), body)
@@ -198,7 +209,7 @@ class ShellScreen:
             markup = rules(t, route.argument, t.language)
         elif route.screen == "settings":
             note = screen.section("storage-note", storage_note(t, self.context.persisted))
-            markup = settings(t, self.context.settings, note)
+            markup = settings(t, self.context.settings, note, self.context.ready_seconds)
         else:
             markup = not_found(t)
         screen.root(markup)

@@ -7,7 +7,9 @@ Pages come from :mod:`ui.ideology.render`, decisions from the engine through
 Computer seats play one action per ``computer`` intent, each on a timer
 (:class:`ui.games.GameScreen`): the screen draws the "thinking" state, the page answers
 taps in between, and the game is saved after every action, so a reload resumes the
-computer's turn where it was.
+computer's turn where it was. The expert thinks in slices of at most
+``THINKING_SLICE_SECONDS``, one per ``computer`` intent, each on a timer of its own; a
+reload starts its decision again and, its dice and budget being fixed, comes to the same.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from engine.ideology import SetupError
+from engine.ideology import SetupError, ai
 from ui.games import GameScreen
 from ui.ideology import render
 from ui.ideology.session import GAME, NeedsPerson, NewGameForm, Selection, Session
@@ -26,8 +28,12 @@ BASE = "#/ideology/"
 #: The pause before each computer action at the "calm" pace: long enough to see the
 #: thinking state and the table change, short enough that a whole turn stays brisk.
 CALM_MS = 400
-#: The name of the User Timing measure of each computer decision (read by the bench).
+#: The name of the User Timing measure of each computer decision, or of each slice of
+#: one (read by the bench).
 COMPUTER_MEASURE = "computer-move"
+#: The longest slice of the expert's thinking between two turns of the page: with the
+#: slice's own overhead, every task stays well under 50 ms.
+THINKING_SLICE_SECONDS = 0.02
 
 
 class IdeologyScreen(GameScreen[Session]):
@@ -187,7 +193,14 @@ class IdeologyScreen(GameScreen[Session]):
         if not self.computer_to_act() or session is None:
             return None
         try:
-            action = self.context.clock.measure(COMPUTER_MEASURE, session.computer_choice)
+            decision = session.computer_decision()
+            finished = self.context.clock.measure(COMPUTER_MEASURE, lambda: self._think(decision))
+            if not finished:
+                # More to think: the next slice after the page has had its turn.
+                self.computer_turn.start(0, self._computer_turn)
+                return None
+            assert decision.action is not None
+            action = decision.action
             if not session.play_computer(action):
                 raise RuntimeError(f"the engine refused {action!r}: {session.error}")
         except Exception:
@@ -202,6 +215,12 @@ class IdeologyScreen(GameScreen[Session]):
         # The person's screen, or a report, takes focus as a new screen; between two
         # computer actions the page stays where the person scrolled it.
         return Outcome(announce=saved.announce, new_screen=session.stage != "computer")
+
+    @staticmethod
+    def _think(decision: ai.Decision[Any]) -> bool:
+        """One slice of the computer's thinking, short enough to keep the page responsive;
+        True once it has decided (the random and greedy levels decide in the first)."""
+        return bool(decision.step(max_seconds=THINKING_SLICE_SECONDS))
 
     # --- the new-game form --------------------------------------------------------------
 

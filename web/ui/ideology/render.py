@@ -138,7 +138,7 @@ def new_game_page(t: Translate, form: NewGameForm, notice: Notice | None = None)
             + seat_select(
                 t,
                 label=t("computer_played_by"),
-                levels=ai.LEVELS,
+                levels=ai.SEAT_LEVELS,
                 chosen=kind,
                 attributes=(
                     f'id="ig-seat-kind-{index}" name="seat-kind-{index}" {INTENT}="seat {index}"'

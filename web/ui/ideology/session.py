@@ -154,7 +154,7 @@ class NewGameForm:
             name = fields.get(f"seat-name-{index}", name)
             chosen = fields.get(f"seat-ideology-{index}", chosen)
             self.seats[index] = (name, chosen if chosen in IDEOLOGIES else self.seats[index][1])
-            self.kinds[index] = seat_value(fields.get(f"seat-kind-{index}"), ai.LEVELS)
+            self.kinds[index] = seat_value(fields.get(f"seat-kind-{index}"), ai.SEAT_LEVELS)
         if "seed" in fields:
             digits = "".join(ch for ch in fields["seed"] if ch.isdigit())[:9]
             self.seed = int(digits) if digits else None
@@ -196,6 +196,11 @@ class Session:
     error: dict[str, Any] | None = None  # the last refused action: {"code", "params"}
     #: What the holder has picked on the screen: the one place it is kept.
     selection: Selection = field(default_factory=Selection, compare=False)
+    #: The computer's decision in progress, with the game's length when it began (it
+    #: thinks in slices; any action played, an undo, makes it start again).
+    thinking: tuple[int, ai.Decision[Action]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @classmethod
     def start(
@@ -345,8 +350,10 @@ class Session:
         )
         return True
 
-    def computer_choice(self) -> Action:
-        """The action of the computer seat that must act now, from its own view only.
+    def computer_decision(self) -> ai.Decision[Action]:
+        """The decision of the computer seat that must act now, from its own view only:
+        ``step()`` it until done (the expert thinks in slices, the others in one), then
+        play its ``action``.
 
         Its dice depend on the game's seed and how many actions were played, so a
         reloaded game makes the same choice with nothing extra saved.
@@ -355,14 +362,24 @@ class Session:
         if self.stage != "computer" or player is None:
             raise ValueError("no computer is to act")
         game = self.game
-        return parse(
-            ai.choose_action(
+        played = len(game.actions)
+        if self.thinking is None or self.thinking[0] != played:
+            decision = ai.start_thinking(
                 game.view(player),
                 game.legal_actions(player),
                 self.seat(player),
-                decision_rng(game.seed, len(game.actions)),
+                decision_rng(game.seed, played),
             )
-        )
+            self.thinking = (played, decision)
+        return self.thinking[1]
+
+    def computer_choice(self) -> Action:
+        """The action the computer seat that must act now takes (thought to the end)."""
+        decision = self.computer_decision()
+        while not decision.step(1 << 30):
+            pass
+        assert decision.action is not None
+        return parse(decision.action)
 
     def play_computer(self, action: Action) -> bool:
         """Apply the computer's chosen action (as :meth:`act` does for a person). When a
@@ -382,6 +399,7 @@ class Session:
             self.error = {"code": refused.code, "params": dict(refused.params)}
             return False
         self.error = None
+        self.thinking = None
         self._after_change()
         return True
 
@@ -390,6 +408,7 @@ class Session:
         if not self.can_undo:
             return False
         self.game = self.game.undo()
+        self.thinking = None
         self.error = None
         self.seen = min(self.seen, len(self.game.log))
         return True
