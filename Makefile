@@ -9,8 +9,11 @@ WHEELS := .cache/pyodide-wheels
 CHROMIUM := /usr/bin/chromium
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Unit tests: tests/ plus the docstring examples (engine, UI) and the README's and docs/'
+# `>>>` examples (pytest's doctests, see pyproject.toml).
+UNIT_TESTS := tests engine web/ui README.md docs
 # Engine tests that also run inside Pyodide (the browser's Python 3.14); the rest need CPython.
-PYODIDE_TESTS := tests --ignore=tests/web --ignore=tests/tools
+PYODIDE_TESTS := tests engine README.md docs --ignore=tests/web --ignore=tests/tools
 
 .PHONY: help play dist test lint typecheck unit pyodide-test e2e bench clean
 
@@ -55,7 +58,7 @@ typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
 unit: $(VENV)/.installed node_modules/.installed
-	$(BIN)/pytest tests -q
+	$(BIN)/pytest $(UNIT_TESTS) -q
 
 pyodide-test: node_modules/.installed $(WHEELS)/.installed
 	node tools/pyodide_run.mjs pytest $(PYODIDE_TESTS) -q

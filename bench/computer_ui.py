@@ -36,9 +36,11 @@ from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT))
 
 from browser import app_page, percentile  # noqa: E402
+from pages import StrategoBoard, tap  # noqa: E402
 
 from engine import stratego  # noqa: E402
 from engine.stratego import ai as stratego_ai  # noqa: E402
@@ -84,10 +86,10 @@ def stratego_game(page: Page, level: str, moves: int, seed: int) -> tuple[int, s
     page.select_option("#st-seat-red", "person")
     page.select_option("#st-seat-blue", level)
     reset_measures(page)  # from here on: the computer's setup, then its moves
-    page.locator('[data-intent="new-start"]').click()
+    tap(page, "new-start")
     page.select_option("#st-preset", f"builtin:{RED_SETUP}")
-    page.locator('[data-intent="setup-use"]').click()
-    page.locator('[data-intent="setup-ready"]').click()
+    tap(page, "setup-use")
+    tap(page, "setup-ready")
     page.wait_for_selector("#st-board .sq.has-blue")
     rng = random.Random(seed)
     played = 0
@@ -96,10 +98,8 @@ def stratego_game(page: Page, level: str, moves: int, seed: int) -> tuple[int, s
         if game.result is not None:
             return played, "game over"
         move = rng.choice(sorted(game.legal_moves()))
-        origin, target = move.split("-")
         answered = len(decisions(page))
-        page.locator(f"#sq-{origin}").click()
-        page.locator(f"#sq-{target}.dest, #sq-{target}.dest-attack").click()
+        StrategoBoard(page).move(move)
         page.wait_for_function(
             "([n]) => document.querySelector('#st-headline') ||"
             " (performance.getEntriesByName('computer-move').length > n"
@@ -137,7 +137,7 @@ def ideology_game(page: Page, seed: int) -> tuple[int, str]:
     page.select_option("#ig-turn-limit", "")  # no limit: the game's natural end
     page.locator("#ig-seed").fill(str(seed))
     reset_measures(page)
-    page.locator('[data-intent="start"]').click()
+    tap(page, "start")
     taps = 0
     while taps < 2_000:
         page.wait_for_function(
@@ -148,13 +148,13 @@ def ideology_game(page: Page, seed: int) -> tuple[int, str]:
         if stage == "over":
             return taps, "game over"
         if stage == "report":
-            page.locator('[data-intent="continue"]').click()
+            tap(page, "continue")
         else:
             offered = page.locator('[data-intent^="do "]:not([disabled])').evaluate_all(
                 "(buttons) => buttons.map((b) => b.dataset.intent.slice(3))"
             )
             choice = person_choice(page, offered)
-            page.locator(f'[data-intent="do {choice}"]').first.click()
+            tap(page, "do", choice)
         taps += 1
     return taps, "stopped"
 

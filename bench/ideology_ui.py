@@ -35,9 +35,11 @@ from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT))
 
 from browser import app_page, percentile  # noqa: E402
+from pages import IdeologyHand, IdeologyNewGame, tap  # noqa: E402
 
 from engine import ideology  # noqa: E402
 from engine.ideology import parse  # noqa: E402
@@ -61,27 +63,13 @@ document.addEventListener("click", (event) => {
 """
 
 
-def pick_card(page: Page, card_type: str) -> bool:
-    """Choose a card in the hand unless it is chosen already; whether it tapped."""
-    card = page.locator(f'[data-intent="card {card_type}"]')
-    if card.get_attribute("aria-pressed") == "true":
-        return False
-    card.click()
-    return True
-
-
-def tap(page: Page, act: str, value: str | None = None) -> None:
-    intent = f"{act} {value}" if value else act
-    page.locator(f'[data-intent="{intent}"]').first.click()
-
-
 def perform(page: Page, game: ideology.Game, action: str) -> int:
     """Tap the buttons that do ``action``; the number of taps."""
     a = parse(action)
     taps: list[tuple[str, str]] = []
     picked = 0
     if a.verb in ("place", "remove"):
-        picked = int(pick_card(page, str(a.card_type)))
+        picked = int(IdeologyHand(page).pick(str(a.card_type)))
     if a.verb in ("place", "remove") and game.phase != "development":
         taps = [("ask", action)]
     elif a.verb == "attack":
@@ -107,11 +95,7 @@ def choose(game: ideology.Game, player: str, rng: random.Random) -> str:
 
 def run(turns: int, seed: int) -> tuple[list[tuple[str, float, float]], list[int]]:
     with app_page("#/ideology/new", init_script=PROBE) as page:
-        tap(page, "count", "5")
-        for index, player in enumerate(PLAYERS):
-            page.locator(f"#ig-seat-ideology-{index}").select_option(player)
-        page.locator("#ig-turn-limit").select_option(str(turns))
-        page.locator("#ig-seed").fill(str(seed))
+        IdeologyNewGame(page).fill(PLAYERS, seed=seed, limit=turns)
         tap(page, "start")
         page.wait_for_selector(".ig-report")
         game = ideology.new_game(PLAYERS, seed, turn_limit=turns)

@@ -27,13 +27,14 @@ import statistics
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT))
 
 from browser import app_page, percentile  # noqa: E402
+from pages import StrategoBoard  # noqa: E402
+from pages import tap as act  # noqa: E402
 
 from engine.stratego import BUILTIN_SETUPS, new_game  # noqa: E402
 
@@ -55,10 +56,6 @@ document.addEventListener("click", (event) => {
 """
 
 
-def act(page: Page, action: str) -> None:
-    page.locator(f'[data-intent="{action}"]').click()
-
-
 def run(moves: int, seed: int) -> list[tuple[float, float]]:
     with app_page("#/stratego/new", init_script=PROBE) as page:
         act(page, "new-start")
@@ -73,9 +70,7 @@ def run(moves: int, seed: int) -> list[tuple[float, float]]:
         while played < moves and game.result is None:
             act(page, "reveal")
             move = rng.choice(game.legal_moves())
-            origin, target = move.split("-")
-            page.locator(f"#sq-{origin}").click()
-            page.locator(f"#sq-{target}.dest, #sq-{target}.dest-attack").click()
+            StrategoBoard(page).move(move)
             game.play(move)
             played += 1
             if game.result is not None:

@@ -1,5 +1,7 @@
 """End-to-end fixtures: the built site served on localhost, Debian's Chromium, and a
-recorder of every request and console error of a page."""
+recorder of every request and console error of a page, checked after every test: no
+page error, no request leaving the page's origin, no console error (unless the test is
+marked ``console_errors_expected``)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -23,6 +26,15 @@ VIEWPORTS = {"portrait": (768, 1024), "landscape": (1024, 768), "phone": (390, 8
 READY = "html[data-ready]"
 # Python starts in 2-3 s on this machine; a loaded CI machine can be several times slower.
 READY_TIMEOUT_MS = 60_000
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "console_errors_expected: the test provokes errors the browser logs to the console "
+        "(a refused storage write, a server taken down); page errors and foreign requests "
+        "are still checked",
+    )
 
 
 @pytest.fixture(scope="session")
@@ -93,9 +105,16 @@ class PageRecord:
         ]
 
 
+#: Every page recorded during the current test, with its context (see ``checked_pages``).
+RECORDED: list[tuple[Any, PageRecord]] = []
+
+
 def record(context, page, base_url: str) -> PageRecord:  # type: ignore[no-untyped-def]
+    """Record ``page``'s requests and errors; the autouse fixture checks them and closes
+    ``context`` after the test."""
     parts = urlsplit(base_url)
     log = PageRecord(origin=f"{parts.scheme}://{parts.netloc}")
+    RECORDED.append((context, log))
     # The context-level hook also sees the service worker's requests.
     context.on("request", lambda request: log.requests.append(request.url))
     page.on(
@@ -106,6 +125,24 @@ def record(context, page, base_url: str) -> PageRecord:  # type: ignore[no-untyp
     )
     page.on("pageerror", lambda error: log.page_errors.append(str(error)))
     return log
+
+
+@pytest.fixture(autouse=True)
+def checked_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After every test, each page it recorded: no page error, no request that left the
+    origin (the app is fully offline), no console error unless the test is marked
+    ``console_errors_expected``. Its browser context is closed too."""
+    RECORDED.clear()
+    yield
+    recorded = list(RECORDED)
+    RECORDED.clear()
+    console_checked = request.node.get_closest_marker("console_errors_expected") is None
+    for context, log in recorded:
+        context.close()
+        assert log.page_errors == []
+        assert log.foreign_requests() == []
+        if console_checked:
+            assert log.console_errors == []
 
 
 def wait_ready(page) -> None:  # type: ignore[no-untyped-def]
@@ -153,6 +190,13 @@ def small_targets(page, selector: str = TOUCH_TARGETS) -> list[str]:  # type: ig
 
 def has_horizontal_scroll(page) -> bool:  # type: ignore[no-untyped-def]
     return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
+
+
+def assert_fits(page, targets: str = TOUCH_TARGETS, what: str = "") -> None:  # type: ignore[no-untyped-def]
+    """The screen needs no sideways scroll, and every visible control matching
+    ``targets`` is large enough for a finger."""
+    assert not has_horizontal_scroll(page), f"{what} scrolls sideways"
+    assert small_targets(page, targets) == [], what
 
 
 def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]

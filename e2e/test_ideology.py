@@ -12,15 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import (
-    VIEWPORTS,
-    RunningServer,
-    has_horizontal_scroll,
-    open_app,
-    screenshot,
-    small_targets,
-    wait_ready,
-)
+from conftest import VIEWPORTS, RunningServer, assert_fits, open_app, screenshot, wait_ready
+from pages import IdeologyHand, IdeologyNewGame, tap
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,27 +157,8 @@ def stage(page: Page) -> str:
 IDEOLOGY_TARGETS = "a[href], button, summary, select, input"
 
 
-def pick_card(page: Page, card_type: str) -> bool:
-    """Choose a card in the hand unless it is chosen already; whether it tapped."""
-    card = page.locator(f'[data-intent="card {card_type}"]')
-    if card.get_attribute("aria-pressed") == "true":
-        return False
-    card.click()
-    return True
-
-
-def tap(page: Page, act: str, value: str | None = None) -> None:
-    intent = f"{act} {value}" if value else act
-    page.locator(f'[data-intent="{intent}"]').first.click()
-
-
 def set_up(page: Page, players: list[str], names: dict[str, str], *, seed: int, limit: int) -> None:
-    tap(page, "count", str(len(players)))
-    for index, player in enumerate(players):
-        page.locator(f"#ig-seat-ideology-{index}").select_option(player)
-        page.locator(f"#ig-seat-name-{index}").fill(names[player])
-    page.locator("#ig-turn-limit").select_option(str(limit))
-    page.locator("#ig-seed").fill(str(seed))
+    IdeologyNewGame(page).fill(players, names=names, seed=seed, limit=limit)
     tap(page, "start")
     expect(page.locator(".ig-report")).to_be_visible()
 
@@ -193,10 +167,10 @@ def perform(page: Page, game: ideology.Game, action: str) -> None:
     """Tap the UI the way a player would to do ``action``."""
     a = parse(action)
     if a.verb == "place" and game.phase == "development":
-        pick_card(page, str(a.card_type))
+        IdeologyHand(page).pick(str(a.card_type))
         tap(page, "do", action)
     elif a.verb in ("place", "remove"):
-        pick_card(page, str(a.card_type))
+        IdeologyHand(page).pick(str(a.card_type))
         once(page, f"external-{a.verb}-targets")
         tap(page, "ask", action)
         expect(page.locator(".ig-confirm")).to_be_visible()
@@ -264,8 +238,7 @@ def both_viewports(page: Page, name: str) -> None:
                     el.scrollIntoView({ block: "center" }); }"""
         )
         screenshot(page, f"ideology-{name}-{label}{SHOT_SUFFIX[0]}")
-        assert small_targets(page, IDEOLOGY_TARGETS) == [], name
-        assert not has_horizontal_scroll(page)
+        assert_fits(page, IDEOLOGY_TARGETS, what=name)
         # What the tablet actually shows (the full-page shot moves the sticky dock).
         shot = f"ideology-{name}-{label}{SHOT_SUFFIX[0]}-screen.png"
         page.screenshot(path=str(screenshot_dir() / shot))
@@ -281,7 +254,7 @@ def test_a_whole_three_player_game_by_taps(
     words = Words(t, NAMES)
     SHOT_SUFFIX[0] = "" if language == "en" else "-es"
     SHOT_ONCE.clear()
-    context, page, log = open_page(browser, server, locale=f"{language}-ES")
+    _, page, _ = open_page(browser, server, locale=f"{language}-ES")
     screenshot(page, f"ideology-new-portrait{SHOT_SUFFIX[0]}")
     set_up(page, PLAYERS, NAMES, seed=SEED, limit=TURN_LIMIT)
     game = ideology.new_game(PLAYERS, SEED, turn_limit=TURN_LIMIT)
@@ -390,15 +363,12 @@ def test_a_whole_three_player_game_by_taps(
     assert ideology.from_json(json.dumps(json.loads(saved)["save"])) == game
     tap(page, "rematch")
     expect(page.locator(".ig-report")).to_be_visible()
-    assert log.console_errors == [] and log.page_errors == []
-    assert log.foreign_requests() == []
-    context.close()
 
 
 def test_a_five_player_table_at_phone_width_in_spanish(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_page(browser, server, "phone", locale="es-ES")
+    _, page, _ = open_page(browser, server, "phone", locale="es-ES")
     players = ["Capitalism", "Communism", "Fascism", "Islamic Fundamentalism", "Imperialism"]
     names = dict(zip(players, ["Ana", "Bruno", "Carla", "Diego", "Elena"], strict=True))
     set_up(page, players, names, seed=5, limit=2)
@@ -415,15 +385,14 @@ def test_a_five_player_table_at_phone_width_in_spanish(
     page.locator('[data-intent^="do discard"]').first.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".ig-dock-note")).to_contain_text("Descartadas 1")
-    assert not has_horizontal_scroll(page)
     page.locator(".ig-map summary").click()
-    assert small_targets(page, IDEOLOGY_TARGETS) == []
+    assert_fits(page, IDEOLOGY_TARGETS)
     screenshot(page, "ideology-five-players-phone-es")
     page.screenshot(path=str(screenshot_dir() / "ideology-five-players-phone-es-screen.png"))
     for label in ("portrait", "landscape"):
         width, height = VIEWPORTS[label]
         page.set_viewport_size({"width": width, "height": height})
-        assert not has_horizontal_scroll(page)
+        assert_fits(page, IDEOLOGY_TARGETS, what=label)
         screenshot(page, f"ideology-five-players-{label}-es")
         if label == "landscape":
             # Landscape: the player to act sees their own regions first, above the fold.
@@ -443,13 +412,11 @@ def test_a_five_player_table_at_phone_width_in_spanish(
     page.locator('a[href="#/ideology/continue"]').click()
     expect(page.locator(".ig-cover")).to_be_visible()
     assert "ig-hand" not in page.content()
-    assert log.console_errors == [] and log.page_errors == []
-    context.close()
 
 
 def test_two_players_cannot_take_the_same_ideology(browser: Browser, server: RunningServer) -> None:
-    context, page, _ = open_page(browser, server)
-    assert small_targets(page, IDEOLOGY_TARGETS) == []
+    _, page, _ = open_page(browser, server)
+    assert_fits(page, IDEOLOGY_TARGETS)
     tap(page, "count", "2")
     page.locator("#ig-seat-name-0").fill("Ana")
     page.locator("#ig-seat-ideology-1").select_option("Capitalism")
@@ -458,13 +425,13 @@ def test_two_players_cannot_take_the_same_ideology(browser: Browser, server: Run
     page.locator("#ig-seat-ideology-1").select_option("Fascism")
     page.locator("#ig-seat-name-1").press("Enter")
     expect(page.locator(".ig-report")).to_be_visible()
-    context.close()
 
 
+@pytest.mark.console_errors_expected
 def test_a_full_storage_is_said_plainly_and_the_last_save_survives(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_page(browser, server)
+    _, page, _ = open_page(browser, server)
     set_up(page, PLAYERS, NAMES, seed=SEED, limit=TURN_LIMIT)
     tap(page, "continue")
     tap(page, "reveal")
@@ -482,5 +449,3 @@ def test_a_full_storage_is_said_plainly_and_the_last_save_survives(
         """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
     )
     assert after == saved, "a refused write leaves the previous save whole"
-    assert log.page_errors == []
-    context.close()

@@ -14,12 +14,12 @@ from conftest import (
     SCREENSHOTS,
     VIEWPORTS,
     RunningServer,
-    has_horizontal_scroll,
+    assert_fits,
     open_app,
     screenshot,
-    small_targets,
     wait_ready,
 )
+from pages import IdeologyNewGame, tap
 from playwright.sync_api import Browser, Page, expect
 
 SEED = 2  # turn order Communism, Fascism, Capitalism: the computers play first
@@ -80,19 +80,10 @@ def seen(page: Page) -> dict:  # type: ignore[type-arg]
     return dict(page.evaluate("window.__seen"))
 
 
-def tap(page: Page, act: str, value: str | None = None) -> None:
-    intent = f"{act} {value}" if value else act
-    page.locator(f'[data-intent="{intent}"]').first.click()
-
-
 def set_up(page: Page, seats: list[tuple[str, str]], *, seed: int, limit: int | None) -> None:
-    tap(page, "count", str(len(seats)))
-    for index, (ideology, kind) in enumerate(seats):
-        page.locator(f"#ig-seat-ideology-{index}").select_option(ideology)
-        page.locator(f"#ig-seat-kind-{index}").select_option(kind)
+    ideologies, kinds = [ideology for ideology, _ in seats], [kind for _, kind in seats]
+    IdeologyNewGame(page).fill(ideologies, kinds=kinds, seed=seed, limit=limit)
     page.locator("#ig-seat-name-0").fill(NAME)
-    page.locator("#ig-turn-limit").select_option("" if limit is None else str(limit))
-    page.locator("#ig-seed").fill(str(seed))
 
 
 def wait_for_person(page: Page) -> str:
@@ -155,7 +146,7 @@ class Person:
 def test_one_person_plays_a_whole_game_against_two_computers_by_taps(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_page(browser, server, "quick")
+    _, page, _ = open_page(browser, server, "quick")
     set_up(page, SEATS, seed=SEED, limit=TURN_LIMIT)
     tap(page, "start")
     expect(page.locator(".ig-report")).to_be_visible()
@@ -221,9 +212,6 @@ def test_one_person_plays_a_whole_game_against_two_computers_by_taps(
     tap(page, "continue")
     assert wait_for_person(page) in ("turn", "report")
     check_own_screen(page)
-    assert log.console_errors == [] and log.page_errors == []
-    assert log.foreign_requests() == []
-    context.close()
 
 
 FIVE_SEATS = [
@@ -240,7 +228,7 @@ def test_a_whole_five_player_game_with_four_computers_reaches_a_result(
 ) -> None:
     """Issue 18's done criterion: no turn limit, four computers (greedy, the strongest)
     and one person; only the rules (influence above 12, or no cards left) end the game."""
-    context, page, log = open_page(browser, server, "quick")
+    _, page, _ = open_page(browser, server, "quick")
     set_up(page, FIVE_SEATS, seed=SEED, limit=None)
     tap(page, "start")
     person = Person()
@@ -265,15 +253,12 @@ def test_a_whole_five_player_game_with_four_computers_reaches_a_result(
     assert reports >= 3, f"a whole game, not a cut-short one ({reports} turn summaries)"
     assert seen(page)["covers"] == 0
     screenshot(page, "ideology-computer-five-over-portrait")
-    assert log.console_errors == [] and log.page_errors == []
-    assert log.foreign_requests() == []
-    context.close()
 
 
 def test_the_new_game_screen_and_the_persons_screen_while_a_computer_thinks(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_page(browser, server, "calm")
+    _, page, _ = open_page(browser, server, "calm")
     # Every seat played by the computer is refused in words; what was typed stays.
     set_up(page, [(ideology, "greedy") for ideology, _ in SEATS], seed=SEED, limit=TURN_LIMIT)
     tap(page, "start")
@@ -288,10 +273,10 @@ def test_the_new_game_screen_and_the_persons_screen_while_a_computer_thinks(
     tap(page, "count", "3")
     expect(page.locator("#ig-seat-kind-1")).to_have_value("greedy")
     expect(page.locator("#ig-seat-kind-2")).to_have_value("random")
-    assert small_targets(page, TARGETS) == []
+    assert_fits(page, TARGETS)
     screenshot(page, "ideology-computer-new-portrait")
     page.set_viewport_size({"width": VIEWPORTS["phone"][0], "height": VIEWPORTS["phone"][1]})
-    assert not has_horizontal_scroll(page)
+    assert_fits(page, TARGETS, what="phone")
     screenshot(page, "ideology-computer-new-phone")
     tap(page, "start")
     expect(page.locator(".ig-report")).to_be_visible()
@@ -313,22 +298,19 @@ def test_the_new_game_screen_and_the_persons_screen_while_a_computer_thinks(
         # What the tablet actually shows (the full-page shot moves the sticky dock).
         path = SCREENSHOTS / f"ideology-computer-thinking-{label}-screen.png"
         page.screenshot(path=str(path))
-        assert not has_horizontal_scroll(page)
-        assert small_targets(page, TARGETS) == []
+        assert_fits(page, TARGETS)
     assert page.evaluate("window.__held.length") == 1, "one computer move at a time"
     page.evaluate("window.__release()")
     # Then the person's own turn comes, with no cover.
     assert wait_for_person(page) == "turn"
     check_own_screen(page)
     assert seen(page)["covers"] == 0
-    assert log.console_errors == [] and log.page_errors == []
-    context.close()
 
 
 def test_two_persons_pass_covers_and_see_only_public_facts_while_the_computer_plays(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_page(browser, server, "calm")
+    _, page, _ = open_page(browser, server, "calm")
     seats = [("Capitalism", "person"), ("Communism", "person"), ("Fascism", "greedy")]
     set_up(page, seats, seed=SEED, limit=TURN_LIMIT)
     page.locator("#ig-seat-name-1").fill("Bruno")
@@ -349,13 +331,11 @@ def test_two_persons_pass_covers_and_see_only_public_facts_while_the_computer_pl
     expect(check_hand).to_have_count(0)
     expect(page.locator(".ig-cover")).to_have_count(0)
     screenshot(page, "ideology-computer-public-portrait")
-    assert small_targets(page, TARGETS) == []
+    assert_fits(page, TARGETS)
     page.evaluate("window.__release()")
     # Then the tablet goes to Ana behind the cover.
     expect(page.locator(".ig-cover h1")).to_contain_text("Ana", timeout=15_000)
     assert "ig-hand" not in page.content()
-    assert log.console_errors == [] and log.page_errors == []
-    context.close()
 
 
 EXPERT_SEATS = [("Capitalism", "person"), ("Communism", "expert"), ("Fascism", "greedy")]
@@ -367,7 +347,7 @@ def test_a_person_plays_the_expert_by_taps_and_the_page_thinks_in_short_slices(
     """The expert, the strongest level, is offered and plays a whole turn: it thinks for a
     few hundred milliseconds a decision, in slices (one User Timing ``computer-move`` each)
     so that the page keeps answering; nothing hidden reaches the page meanwhile."""
-    context, page, log = open_page(browser, server, "quick")
+    _, page, _ = open_page(browser, server, "quick")
     options = page.locator("#ig-seat-kind-1 option").evaluate_all(
         "(options) => options.map((o) => [o.value, o.textContent])"
     )
@@ -405,6 +385,3 @@ def test_a_person_plays_the_expert_by_taps_and_the_page_thinks_in_short_slices(
     assert median < 50, ordered
     assert seen(page)["covers"] == 0 and set(seen(page)["hands"]) <= {PERSON}
     screenshot(page, "ideology-computer-expert-over-portrait")
-    assert log.console_errors == [] and log.page_errors == []
-    assert log.foreign_requests() == []
-    context.close()

@@ -12,15 +12,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import (
-    VIEWPORTS,
-    RunningServer,
-    has_horizontal_scroll,
-    record,
-    screenshot,
-    small_targets,
-    wait_ready,
-)
+import pytest
+from conftest import VIEWPORTS, RunningServer, assert_fits, open_app, screenshot, wait_ready
+from pages import StrategoBoard
 from playwright.sync_api import Browser, Page, expect
 from test_ideology import (
     ATTACKER,
@@ -37,7 +31,7 @@ from test_ideology import (
     tap,
 )
 from test_ideology import NAMES as IDEOLOGY_NAMES
-from test_stratego import LINE, act, reveal, start, tap_move
+from test_stratego import LINE, act, reveal, start
 from test_stratego import NAMES as STRATEGO_NAMES
 
 from engine import ideology
@@ -98,8 +92,7 @@ def check_layout(page: Page, name: str) -> None:
         width, height = VIEWPORTS[label]
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(100)
-        assert not has_horizontal_scroll(page), f"{name} scrolls sideways ({label})"
-        assert small_targets(page) == [], f"{name} ({label})"
+        assert_fits(page, what=f"{name} ({label})")
         screenshot(page, f"saves-{name}-{label}")
     width, height = VIEWPORTS["portrait"]
     page.set_viewport_size({"width": width, "height": height})
@@ -108,19 +101,14 @@ def check_layout(page: Page, name: str) -> None:
 def test_both_games_resume_and_a_save_survives_export_delete_import(
     browser: Browser, server: RunningServer, tmp_path: Path
 ) -> None:
-    width, height = VIEWPORTS["portrait"]
-    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
-    page = context.new_page()
-    log = record(context, page, server.url)
+    _, page, _ = open_app(browser, server, "#/stratego/new")
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.goto(server.url + "#/stratego/new")
-    wait_ready(page)
 
     # Part of a Stratego game: setups, Red's first move, the tablet handed to Blue.
     start(page)
     reveal(page, STRATEGO_NAMES["red"])
-    tap_move(page, LINE[0])
+    StrategoBoard(page).move(LINE[0])
     act(page, "hand-over")
     expect(page.locator("#st-cover")).to_be_visible()
 
@@ -205,7 +193,7 @@ def test_both_games_resume_and_a_save_survives_export_delete_import(
     # Play on in Stratego, so that opening the save replaces a different game.
     go(page, "#/stratego/continue")
     reveal(page, STRATEGO_NAMES["blue"])
-    tap_move(page, LINE[1])
+    StrategoBoard(page).move(LINE[1])
     act(page, "hand-over")
     open_saves(page)
     item(page, "Sunday").locator('[data-intent^="open "]').click()
@@ -215,15 +203,12 @@ def test_both_games_resume_and_a_save_survives_export_delete_import(
     # Blue is to move again, exactly as when the game was saved; the game goes on.
     reveal(page, STRATEGO_NAMES["blue"])
     expect(page.locator("#sq-b5 .tile-red")).to_be_visible()
-    tap_move(page, LINE[1])
+    StrategoBoard(page).move(LINE[1])
     expect(page.locator("#sq-b6")).to_have_class(re.compile(r"\blast\b"))
     act(page, "hand-over")
     reveal(page, STRATEGO_NAMES["red"])
 
     assert dialogs == [], "a name ran as HTML"
-    assert log.console_errors == [] and log.page_errors == []
-    assert log.foreign_requests() == []
-    context.close()
 
 
 def bad_files(exported: str, tmp_path: Path) -> list[tuple[str, Path, str]]:
@@ -251,18 +236,14 @@ def bad_files(exported: str, tmp_path: Path) -> list[tuple[str, Path, str]]:
     return files
 
 
+@pytest.mark.console_errors_expected
 def test_bad_files_and_a_full_storage_change_nothing(
     browser: Browser, server: RunningServer, tmp_path: Path
 ) -> None:
-    width, height = VIEWPORTS["landscape"]
-    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
-    page = context.new_page()
-    log = record(context, page, server.url)
-    page.goto(server.url + "#/stratego/new")
-    wait_ready(page)
+    _, page, _ = open_app(browser, server, "#/stratego/new", viewport="landscape")
     start(page)
     reveal(page, STRATEGO_NAMES["red"])
-    tap_move(page, LINE[0])
+    StrategoBoard(page).move(LINE[0])
     act(page, "hand-over")
     open_saves(page)
     page.locator("#saves-name-stratego").fill("Keep me")
@@ -312,21 +293,15 @@ def test_bad_files_and_a_full_storage_change_nothing(
     # ...and so does the next autosave of the game.
     go(page, "#/stratego/continue")
     reveal(page, STRATEGO_NAMES["blue"])
-    tap_move(page, LINE[1])
+    StrategoBoard(page).move(LINE[1])
     expect(page.locator("#save-warning")).to_contain_text("could not be saved")
     assert stored(page) == before
-    assert log.page_errors == []
-    context.close()
 
 
 def test_spanish_phone_and_settings_tell_about_persistence(
     browser: Browser, server: RunningServer
 ) -> None:
-    width, height = VIEWPORTS["phone"]
-    context = browser.new_context(locale="es-ES", viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.goto(server.url + "#/settings")
-    wait_ready(page)
+    _, page, _ = open_app(browser, server, "#/settings", viewport="phone", locale="es-ES")
     note = page.locator("#storage-note")
     expect(note).to_contain_text("Partidas guardadas en esta tableta")
     expect(note).to_contain_text("xporta")
@@ -337,8 +312,7 @@ def test_spanish_phone_and_settings_tell_about_persistence(
     expect(page.locator("#screen-title")).to_have_text("Partidas guardadas")
     expect(page.locator(".saves")).to_contain_text("No hay ninguna partida en curso")
     expect(page.locator("label[for='saves-import']")).to_have_text("Importar de un archivo…")
-    assert not has_horizontal_scroll(page)
-    assert small_targets(page) == []
+    assert_fits(page)
     # Keyboard: the file picker is reachable by Tab, and shows where the focus is.
     page.locator("#saves-import").focus()
     outline = page.evaluate(
@@ -346,22 +320,16 @@ def test_spanish_phone_and_settings_tell_about_persistence(
     )
     assert outline != "none"
     screenshot(page, "saves-empty-phone-es")
-    context.close()
 
 
+@pytest.mark.console_errors_expected
 def test_disabled_storage_is_said_on_the_saves_screen(
     browser: Browser, server: RunningServer
 ) -> None:
-    context = browser.new_context(locale="en-US")
-    context.add_init_script(
-        """Object.defineProperty(window, "localStorage", { get() {
-            throw new DOMException("The operation is insecure.", "SecurityError"); } });"""
+    no_storage = """Object.defineProperty(window, "localStorage", { get() {
+        throw new DOMException("The operation is insecure.", "SecurityError"); } });"""
+    _, page, _ = open_app(
+        browser, server, "#/saves", viewport="landscape", init_scripts=(no_storage,)
     )
-    page = context.new_page()
-    log = record(context, page, server.url)
-    page.goto(server.url + "#/saves")
-    wait_ready(page)
     expect(message(page)).to_contain_text("does not let Tablero use its storage")
     expect(page.locator("#saves-list")).to_have_text("There are no saved games on this tablet yet.")
-    assert log.page_errors == []
-    context.close()

@@ -17,12 +17,14 @@ from pathlib import Path
 from conftest import (
     TOUCH_TARGETS,
     RunningServer,
+    assert_fits,
     has_horizontal_scroll,
     open_app,
     screenshot,
-    small_targets,
     wait_ready,
 )
+from pages import StrategoBoard
+from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -73,10 +75,6 @@ def open_page(browser: Browser, server: RunningServer, pace: str, viewport: str 
         viewport=viewport,
         init_scripts=(SETTINGS % pace, WATCH_THINKING),
     )
-
-
-def act(page: Page, action: str) -> None:
-    page.locator(f'[data-intent="{action}"]').click()
 
 
 def saved(page: Page) -> dict:
@@ -137,8 +135,7 @@ def start_against_computer(page: Page, shots: str | None = None) -> None:
     expect(page.locator("#st-name-red")).to_have_value("Ana")
     page.select_option("#st-seat-red", "person")
     if shots:
-        assert not has_horizontal_scroll(page)
-        assert small_targets(page, f"{TOUCH_TARGETS}, select, input[type=text]") == []
+        assert_fits(page, f"{TOUCH_TARGETS}, select, input[type=text]")
         screenshot(page, f"stratego-computer-new-{shots}")
     act(page, "new-start")
     # Straight to Ana's setup: nobody else is at the table.
@@ -158,11 +155,8 @@ def play_one_move(page: Page, rng: random.Random) -> bool:
     game = saved_game(page)
     assert game.turn == "red" and game.result is None
     move = rng.choice(sorted(game.legal_moves()))
-    origin, target = move.split("-")
     shown, decisions = thinking_shown(page), computer_decisions(page)
-    page.locator(f"#sq-{origin}").click()
-    expect(page.locator(f"#sq-{target}")).to_have_class(re.compile(r"\bdest(-attack)?\b"))
-    page.locator(f"#sq-{target}").click()
+    StrategoBoard(page).move(move)
     page.wait_for_function(
         "([n]) => performance.getEntriesByName('computer-move').length > n"
         " && !document.getElementById('computer-thinking')"
@@ -189,7 +183,7 @@ def play_one_move(page: Page, rng: random.Random) -> bool:
 def test_a_person_plays_the_hard_computer_by_taps_with_a_reload_midway(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_page(browser, server, "quick")
+    _, page, _ = open_page(browser, server, "quick")
     start_against_computer(page, shots="portrait")
     assert_no_unseen_blue_rank(page)
     rng = random.Random(3)
@@ -213,15 +207,12 @@ def test_a_person_plays_the_hard_computer_by_taps_with_a_reload_midway(
         act(page, "resign")
         act(page, "resign-yes")
     expect(page.locator("#st-headline")).to_contain_text("wins")
-    assert log.page_errors == [] and log.console_errors == []
-    assert log.foreign_requests() == []
-    context.close()
 
 
 def test_the_calm_pace_shows_the_computer_thinking_and_a_person_may_play_blue(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_page(browser, server, "calm")
+    _, page, _ = open_page(browser, server, "calm")
     page.locator("#st-name-blue").fill("Ana")
     page.select_option("#st-seat-red", "easy")
     expect(page.locator("#st-name-red")).to_have_value("Computer (easy)")
@@ -247,14 +238,12 @@ def test_the_calm_pace_shows_the_computer_thinking_and_a_person_may_play_blue(
     # The setup's and the first move's thinking each stayed a visible moment (600 ms).
     spans = page.evaluate("window.__thinkingSpans")
     assert len(spans) == 2 and min(spans) >= 450, spans
-    assert log.page_errors == [] and log.console_errors == []
-    context.close()
 
 
 def test_against_the_computer_on_a_phone_nothing_scrolls_sideways(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, _log = open_page(browser, server, "calm", viewport="phone")
+    _, page, _ = open_page(browser, server, "calm", viewport="phone")
     page.select_option("#st-seat-blue", "random")
     assert not has_horizontal_scroll(page)
     screenshot(page, "stratego-computer-new-phone")
@@ -268,4 +257,3 @@ def test_against_the_computer_on_a_phone_nothing_scrolls_sideways(
     )
     assert not has_horizontal_scroll(page)
     screenshot(page, "stratego-computer-play-phone")
-    context.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import stratego
-from engine.stratego import END_REASONS, IllegalMove
+from engine.stratego import IllegalMove
 
 from .util import position
 
@@ -74,14 +74,3 @@ def test_resign_at_any_time() -> None:
     with pytest.raises(IllegalMove) as info:
         game.resign("green")
     assert info.value.code == "unknown_player"
-
-
-def test_end_reasons_constant() -> None:
-    assert set(END_REASONS) == {
-        "flag_captured",
-        "no_movable_pieces",
-        "no_legal_moves",
-        "both_cannot_move",
-        "agreed_draw",
-        "resigned",
-    }

@@ -569,22 +569,19 @@ def test_a_file_larger_than_any_save_is_refused_by_name_with_the_limit() -> None
     )
     assert problem.params == {"file": "huge.json", "size": "20", "limit": "10"}
     # The browser layer gives the size it reports without reading the file.
-    problem = refused(
-        storage,
-        lambda: saves.import_files(storage, [("big.json", "")], sizes=[20_000_000]),
-        "too_large",
-    )
-    for language, words in (("en", ("20 MB", "10 MB")), ("es", ("20 MB", "10 MB"))):
-        text = saves_screen.problem_text(Translator(language), problem)
-        assert "big.json" in text and all(word in text for word in words), text
-    problem = refused(
-        storage,
-        lambda: saves.import_files(storage, [("big.json", "")], sizes=[10_000_001]),
-        "too_large",
-    )
-    for language, words in (("en", ("10.1 MB", "10 MB")), ("es", ("10,1 MB", "10 MB"))):
-        text = saves_screen.problem_text(Translator(language), problem)
-        assert "big.json" in text and all(word in text for word in words), text
+    said = {
+        20_000_000: {"en": "20 MB", "es": "20 MB"},
+        10_000_001: {"en": "10.1 MB", "es": "10,1 MB"},
+    }
+    for size, words in said.items():
+        problem = refused(
+            storage,
+            lambda size=size: saves.import_files(storage, [("big.json", "")], sizes=[size]),
+            "too_large",
+        )
+        for language, size_text in words.items():
+            text = saves_screen.problem_text(Translator(language), problem)
+            assert "big.json" in text and size_text in text and "10 MB" in text, text
     # Right at the limit a file is read (and here refused only as not a save).
     refused(
         storage,
@@ -623,6 +620,7 @@ def stratego_session(**changes: Any) -> dict[str, Any]:
 
 
 def stratego_setting_up_blue(red_setup: str) -> dict[str, Any]:
+    """Red is ready (its setup hidden in the save: ``red_setup``), Blue sets up."""
     session = StrategoSession.new({"red": "Ana", "blue": "Luis"})
     session.reveal()
     session.boards["red"].load(BUILTIN_SETUPS["Bomb wall"])

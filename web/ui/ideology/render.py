@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.ideology import ADVANCES, CARD_TYPES, IDEOLOGIES, PHASES, STATUSES, ai
 from engine.ideology.actions import Action
+from engine.ideology.views import GameView, RegionView
 from ui.computer import PERSON, is_computer, seat_select, thinking_html
 from ui.html import INTENT, Markup, button, frame, icon, link, remember_last
 from ui.ideology.session import Legal, NewGameForm, Selection, Session, action_key
@@ -225,7 +226,7 @@ def cover_page(t: Translate, session: Session, *, save_failed: bool = False) -> 
 
 
 def tile(
-    region: dict[str, Any],
+    region: RegionView,
     words: Words,
     *,
     targets: str = "",
@@ -355,7 +356,7 @@ def _tile_targets(
 
 def table_section(
     page: Page,
-    view: dict[str, Any],
+    view: GameView,
     words: Words,
     *,
     legal: Legal | None = None,
@@ -367,7 +368,8 @@ def table_section(
     t = words.t
     picked = picked or Selection()
     regions = {r["name"]: r for r in view["regions"]}
-    fought = (view["conflict"] or {}).get("region")
+    conflict = view["conflict"]
+    fought = conflict["region"] if conflict is not None else None
     neighbours: set[str] = set()
     if picked.focus and picked.focus in regions:
         neighbours = set(regions[picked.focus]["adjacent_in_play"])
@@ -435,7 +437,7 @@ def table_section(
     )
 
 
-def phase_bar(view: dict[str, Any], words: Words, hint: str, *, acting: list[str]) -> str:
+def phase_bar(view: GameView, words: Words, hint: str, *, acting: list[str]) -> str:
     t = words.t
     current = view["phase"]
     steps = []
@@ -470,7 +472,7 @@ def phase_bar(view: dict[str, Any], words: Words, hint: str, *, acting: list[str
 
 
 @remember_last
-def players_table(view: dict[str, Any], words: Words) -> str:
+def players_table(view: GameView, words: Words) -> str:
     t = words.t
     heads = [
         t("ideology_col_player"),
@@ -541,7 +543,7 @@ def log_panel(
 
 
 def public_table(
-    page: Page, view: dict[str, Any], words: Words, shared: dict[str, str], picked: Selection
+    page: Page, view: GameView, words: Words, shared: dict[str, str], picked: Selection
 ) -> str:
     """What any screen everybody may read shows below its own part: the players' table,
     the table of regions, the map and the log."""
@@ -549,9 +551,7 @@ def public_table(
     return shared["players"] + table + shared["map"] + shared["log"]
 
 
-def common_sections(
-    page: Page, view: dict[str, Any], words: Words, *, full_log: bool
-) -> dict[str, str]:
+def common_sections(page: Page, view: GameView, words: Words, *, full_log: bool) -> dict[str, str]:
     """The parts every table screen shows: the map, the players' table, the log."""
     return {
         "map": page.section("ig-map", map_panel(view, words)),
@@ -568,7 +568,7 @@ def common_sections(
 # --- the holder's screen -----------------------------------------------------------------
 
 
-def _hint(t: Translate, view: dict[str, Any], legal: Legal, picked: Selection) -> str:
+def _hint(t: Translate, view: GameView, legal: Legal, picked: Selection) -> str:
     phase = view["phase"]
     conflict = view["conflict"]
     if phase == "exchange":
@@ -590,13 +590,15 @@ def _hint(t: Translate, view: dict[str, Any], legal: Legal, picked: Selection) -
     return ""
 
 
-def hand(view: dict[str, Any], words: Words, legal: Legal, picked: Selection) -> str:
+def hand(view: GameView, words: Words, legal: Legal, picked: Selection) -> str:
     t = words.t
     phase = view["phase"]
+    held = view["hand"]
+    assert held is not None, "drawn only from a player's own view"
     cards = []
     targets = legal.types_with_targets()
     for card_type in CARD_TYPES:
-        count = view["hand"][card_type]
+        count = held[card_type]
         name = escape(words.card_type(card_type))
         below = ""
         if phase == "exchange" and card_type in legal.discard:
@@ -635,7 +637,7 @@ def hand(view: dict[str, Any], words: Words, legal: Legal, picked: Selection) ->
 
 
 def advances_panel(
-    view: dict[str, Any], words: Words, legal: Legal, me: str, *, open_: bool = True
+    view: GameView, words: Words, legal: Legal, me: str, *, open_: bool = True
 ) -> str:
     t = words.t
     owned = set(view["players"][me]["advances"])
@@ -679,9 +681,10 @@ def advances_panel(
     )
 
 
-def conflict_panel(view: dict[str, Any], words: Words) -> str:
+def conflict_panel(view: GameView, words: Words) -> str:
     t = words.t
     c = view["conflict"]
+    assert c is not None, "drawn only during a conflict"
     title = t(
         "ideology_conflict_title",
         card_type=words.card_type(c["card_type"]),
@@ -701,7 +704,7 @@ def conflict_panel(view: dict[str, Any], words: Words) -> str:
     )
 
 
-def attack_builder(view: dict[str, Any], words: Words, legal: Legal, picked: Selection) -> str:
+def attack_builder(view: GameView, words: Words, legal: Legal, picked: Selection) -> str:
     t = words.t
     defenders = sorted({str(a.ideology) for a in legal.attack}, key=view["order"].index)
     if not defenders:
@@ -747,9 +750,10 @@ def attack_builder(view: dict[str, Any], words: Words, legal: Legal, picked: Sel
     )
 
 
-def diplomacy_panel(view: dict[str, Any], words: Words, legal: Legal, me: str) -> str:
+def diplomacy_panel(view: GameView, words: Words, legal: Legal, me: str) -> str:
     t = words.t
-    mine = (view["diplomacy"] or {}).get("my_choices") or {}
+    diplomacy = view["diplomacy"]
+    mine = (diplomacy["my_choices"] if diplomacy is not None else None) or {}
     current = {tuple(sorted(s["players"])): s["status"] for s in view["statuses"]}
     rows = []
     for other in view["order"]:
@@ -834,7 +838,7 @@ def confirm_panel(session: Session, words: Words, action: Action) -> str:
 
 
 def dock_side(
-    session: Session, view: dict[str, Any], words: Words, legal: Legal, notice: Notice | None
+    session: Session, view: GameView, words: Words, legal: Legal, notice: Notice | None
 ) -> str:
     """The buttons that end the holder's part, and what the last tap said."""
     t = words.t
@@ -900,7 +904,7 @@ def dock_side(
 def turn_page(
     t: Translate,
     session: Session,
-    view: dict[str, Any],
+    view: GameView,
     notice: Notice | None = None,
     *,
     save_failed: bool = False,
@@ -956,7 +960,7 @@ def turn_page(
 def computer_page(
     t: Translate,
     session: Session,
-    view: dict[str, Any],
+    view: GameView,
     *,
     failed: bool = False,
     save_failed: bool = False,
@@ -1026,7 +1030,7 @@ def computer_page(
 
 
 def report_page(
-    t: Translate, session: Session, view: dict[str, Any], *, save_failed: bool = False
+    t: Translate, session: Session, view: GameView, *, save_failed: bool = False
 ) -> Page:
     """What just happened, for everybody at the table, before the tablet moves on."""
     words = words_of(t, session)
@@ -1070,9 +1074,7 @@ def report_page(
     return page
 
 
-def over_page(
-    t: Translate, session: Session, view: dict[str, Any], *, save_failed: bool = False
-) -> Page:
+def over_page(t: Translate, session: Session, view: GameView, *, save_failed: bool = False) -> Page:
     words = words_of(t, session)
     winner = view["result"]
     end = next((e for e in reversed(view["log"]) if e["event"] == "game_end"), None)
@@ -1156,7 +1158,7 @@ MAP_POSITIONS: dict[str, tuple[float, float]] = {
 }
 
 
-def map_panel(view: dict[str, Any], words: Words) -> str:
+def map_panel(view: GameView, words: Words) -> str:
     """Every region where it lies: those in play by controller (colour and letter)."""
     regions = tuple((r["name"], r["controller"], r["level"]) for r in view["regions"])
     return _map(words.t, regions)

@@ -39,6 +39,7 @@ from engine import ideology
 from engine.ideology import IDEOLOGIES, IllegalAction, ai, parse
 from engine.ideology.actions import PLACE, Action
 from engine.ideology.data import DEFENCE_ADVANCE_EXTRA_CARDS, DEFENCE_ADVANCE_FOR
+from engine.ideology.views import GameView
 from engine.saves import parse_json
 from ui.checks import inconsistent, player_name
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
@@ -99,11 +100,6 @@ class Legal:
 
     def types_with_targets(self) -> set[str]:
         return set(self.place) | set(self.remove)
-
-    def regions_for(self, card_type: str) -> set[str]:
-        return {
-            str(a.region) for a in (*self.place.get(card_type, []), *self.remove.get(card_type, []))
-        }
 
 
 def sort_legal(actions: list[Action]) -> Legal:
@@ -263,7 +259,7 @@ class Session:
     def can_undo(self) -> bool:
         return (
             self.stage == "turn"
-            and self.game.can_undo
+            and self.game.can_undo()
             and self.last_actor == self.holder
             and not self.game.is_terminal
         )
@@ -286,7 +282,7 @@ class Session:
             return Legal()
         return sort_legal(legal_actions(self.game, self.holder))
 
-    def screen_view(self, log_shown: int) -> dict[str, Any]:
+    def screen_view(self, log_shown: int) -> GameView:
         """The one view the screen draws: the holder's own on their turn, the only
         person's while a computer plays, else what everybody may see; with the last
         ``log_shown`` log entries, or the whole log when asked."""

@@ -10,7 +10,8 @@ asks ``parse_setup``.
 (True, 0, False)
 >>> board.error().code
 'wrong_length'
->>> board.fill_random(seed=1); board.error() is None
+>>> from engine.stratego import fill_setup
+>>> board.load(fill_setup(board.text(), seed=1)); board.error() is None
 True
 """
 
