@@ -44,8 +44,11 @@ BASE = "#/stratego/"
 #: How long the computer's "thinking" stays on screen at the calm pace: long enough to
 #: see which move was yours and which is its reply, short enough not to wait for it.
 CALM_MS = 600
-#: The name of the User Timing measure of each computer decision (read by the bench).
+#: The name of the User Timing measure of each computer decision, from the start of its
+#: thinking to its move on the board (read by the bench and the end-to-end tests).
 COMPUTER_MEASURE = "computer-move"
+#: The measure of each slice of its thinking (one task of the page each).
+THINK_MEASURE = "computer-think"
 #: How long one slice of the computer's thinking runs (seconds): with the loop's own
 #: work around it, every task of the page stays under 50 ms (a "long task").
 THINK_SLICE_SECONDS = 0.025
@@ -323,7 +326,10 @@ class StrategoScreen(GameScreen[Session]):
         try:
             thinking = self.thinking_now(session)
             if thinking is not None:
-                if not thinking.decision.step(max_nodes=1 << 30, max_seconds=THINK_SLICE_SECONDS):
+                step = thinking.decision.step
+                if not clock.measure(
+                    THINK_MEASURE, lambda: step(max_nodes=1 << 30, max_seconds=THINK_SLICE_SECONDS)
+                ):
                     self.computer_turn.start(0, self._computer_turn)
                     return None
                 self.thinking = None
