@@ -68,13 +68,19 @@ AUTOSAVE = """
 """
 
 
-def open_page(browser: Browser, server: RunningServer, pace: str, viewport: str = "portrait"):  # type: ignore[no-untyped-def]
+def open_page(  # type: ignore[no-untyped-def]
+    browser: Browser,
+    server: RunningServer,
+    pace: str,
+    viewport: str = "portrait",
+    watch: tuple[str, ...] = (),
+):
     return open_app(
         browser,
         server,
         "#/stratego/new",
         viewport=viewport,
-        init_scripts=(SETTINGS % pace, WATCH_THINKING),
+        init_scripts=(SETTINGS % pace, WATCH_THINKING, *watch),
     )
 
 
@@ -247,12 +253,7 @@ new MutationObserver(() => {
 def test_the_calm_pace_shows_the_computer_thinking_and_a_person_may_play_blue(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_app(
-        browser,
-        server,
-        "#/stratego/new",
-        init_scripts=(SETTINGS % "calm", WATCH_THINKING, TAP_WHILE_THINKING),
-    )
+    context, page, log = open_page(browser, server, "calm", watch=(TAP_WHILE_THINKING,))
     page.locator("#st-name-blue").fill("Ana")
     page.select_option("#st-seat-red", "easy")
     expect(page.locator("#st-name-red")).to_have_value("Computer (easy)")
@@ -419,12 +420,8 @@ def last_blue_move(page: Page) -> str:
 def test_a_person_plays_the_expert_by_taps_and_the_page_answers_while_it_thinks(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, page, log = open_app(
-        browser,
-        server,
-        "#/stratego/new",
-        init_scripts=(SETTINGS % "quick", WATCH_LONG_TASKS, WATCH_THINKING_TIMES),
-    )
+    watch = (WATCH_LONG_TASKS, WATCH_THINKING_TIMES)
+    context, page, log = open_page(browser, server, "quick", watch=watch)
     page.locator("#st-name-red").fill("Ana")
     page.select_option("#st-seat-blue", "expert")
     expect(page.locator("#st-name-blue")).to_have_value(EXPERT)
