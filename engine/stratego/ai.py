@@ -48,10 +48,9 @@ from .setup import get_army, human_setups
 
 LEVELS = ("random", "easy", "hard", "expert")
 
-#: The levels the app offers in its seat choice. The expert thinks for about a second,
-#: so the page must run it in slices (``start_thinking``); until the app's computer loop
-#: does that, it offers the levels that decide in milliseconds.
-SEAT_LEVELS = ("random", "easy", "hard")
+#: The levels the app offers in its seat choice: all of them. The expert thinks for
+#: about a second, which the page runs in slices (``start_thinking``) so it never freezes.
+SEAT_LEVELS = LEVELS
 
 #: Material value of each piece kind (the Flag is the game).
 VALUES: dict[str, float] = {

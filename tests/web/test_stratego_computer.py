@@ -10,13 +10,16 @@ from typing import Any
 
 import pytest
 from ui import saves, store
+from ui.computer import decision_rng
 from ui.i18n import Translator
+from ui.store import MemoryStorage
 from ui.stratego import render
 from ui.stratego import saves as stratego_saves
 from ui.stratego.render import Ui
 from ui.stratego.session import NewGameForm, Session, names_for_seats
 
 from engine.stratego import BUILTIN_SETUPS, ai, is_valid_setup, mirror_setup
+from tests.web.driver import Driver
 
 RED = BUILTIN_SETUPS["Lakeside fortress"]
 NAMES = {"red": "Ana", "blue": "Computer (hard)"}
@@ -428,3 +431,118 @@ def test_the_computer_takes_its_own_rescue_in_the_same_turn() -> None:
     assert game.moves[-2].notation == "e2-e1" and game.rescues_made("blue") == 1
     assert not game.rescue_pending
     assert session.player == "red" and session.stage == "turn" and not session.covered
+
+
+# ------------------------------------------------------------------ the expert, in slices
+
+
+def against_the_expert(storage: Any = None) -> Driver:
+    """Ana (Red, a person) against the expert, both armies set up, Ana to move."""
+    driver = Driver.game("stratego", storage=storage)
+    driver.go("#/stratego/new")
+    fields = {"name-red": "Ana", "seat-red": "person", "name-blue": "", "seat-blue": "expert"}
+    driver.tap("new-start", **fields)
+    driver.tap("setup-use", preset="builtin:Lakeside fortress")
+    driver.tap("setup-ready")
+    driver.run_timers()  # the expert sets up at once
+    assert screen_session(driver).stage == "turn" and screen_session(driver).player == "red"
+    return driver
+
+
+def screen_session(driver: Driver) -> Session:
+    session = getattr(driver.screen, "session", None)
+    assert isinstance(session, Session)
+    return session
+
+
+def ana_moves(driver: Driver) -> str:
+    """Ana taps her first legal move; returns the move the expert should answer with (its
+    decision from its own view, dice and level, made in one go)."""
+    session = screen_session(driver)
+    assert session.game is not None
+    move = sorted(session.game.legal_moves())[0]
+    origin, target = move.split("-")
+    driver.tap(f"square {origin}")
+    driver.tap(f"square {target}")
+    game = session.game
+    assert game.turn == "blue" and session.computer_to_act()
+    rng = decision_rng(session.seed, len(game.moves))
+    return ai.choose_move(game.view("blue"), game.legal_moves(), "expert", rng)
+
+
+def blue_replies(session: Session) -> list[str]:
+    assert session.game is not None
+    return [r.notation for r in session.game.moves if r.player == "blue" and r.kind == "move"]
+
+
+def test_the_expert_is_offered_and_a_save_with_it_loads_back() -> None:
+    assert "expert" in ai.SEAT_LEVELS
+    form = NewGameForm({"red": "Ana", "blue": "Blue"}, {"red": "person", "blue": "person"})
+    form.read({"seat-blue": "expert"})
+    assert form.seats["blue"] == "expert"
+    assert names_for_seats(Translator("es"), {"red": "Ana", "blue": "Azul"}, form.seats) == {
+        "red": "Ana",
+        "blue": "Ordenador (experto)",
+    }
+    driver = against_the_expert()
+    session = screen_session(driver)
+    again = Session.from_json(session.to_json())
+    assert again.seats == {"red": "person", "blue": "expert"} and again.solo
+    assert stratego_saves.describe(session.to_dict())["seats"] == ["person", "expert"]
+
+
+def test_the_expert_thinks_in_slices_and_plays_the_move_it_would_make_in_one_go() -> None:
+    driver = against_the_expert()
+    session = screen_session(driver)
+    expected = ana_moves(driver)
+    painted, slices = len(driver.outcomes), 0
+    while blue_replies(session) == []:
+        # One timer task each; the "thinking" state stays, nothing is redrawn in between.
+        assert 'id="computer-thinking"' in driver.html()
+        assert driver.clock.run_all(limit=1) == 1
+        slices += 1
+    assert slices >= 3, slices  # the preparation's stages and the search's slices
+    assert len(driver.outcomes) == painted + 1  # one repaint: the move
+    assert blue_replies(session) == [expected]
+    assert driver.clock.measures[-1] == "computer-move"
+    assert 'id="computer-thinking"' not in driver.html()
+    assert driver.clock.timers == {}  # Ana's turn: nothing waits
+
+
+def test_a_tap_while_the_expert_thinks_is_answered_and_resigning_stops_it() -> None:
+    driver = against_the_expert()
+    session = screen_session(driver)
+    ana_moves(driver)
+    driver.clock.run_all(limit=2)
+    assert blue_replies(session) == [] and driver.clock.timers  # still thinking
+    outcome = driver.tap("square a1")
+    assert outcome is not None and outcome.notice is not None
+    assert outcome.notice.text == "Wait: it is Computer (expert)'s turn."
+    driver.tap("resign")  # the one button while it thinks
+    assert "Really resign? Computer (expert) wins the game." in driver.html()
+    assert blue_replies(session) == [] and driver.clock.timers  # it thinks on meanwhile
+    driver.tap("resign-yes")
+    assert session.stage == "over"
+    driver.run_timers()  # the slice that was waiting finds the game over: no move
+    assert blue_replies(session) == [] and driver.clock.timers == {}
+    assert session.game is not None and session.game.result == "blue"
+
+
+def test_leaving_while_the_expert_thinks_cancels_it_and_coming_back_gives_the_same_move() -> None:
+    storage = MemoryStorage()
+    driver = against_the_expert(storage)
+    session = screen_session(driver)
+    expected = ana_moves(driver)
+    driver.clock.run_all(limit=2)
+    driver.screen.leave()  # home, the rules...
+    assert driver.clock.timers == {} and blue_replies(session) == []
+    # A reload: another page reads the autosave and thinks again from the start.
+    reloaded = Driver.game("stratego", storage=storage)
+    reloaded.go("#/stratego/play")
+    assert 'id="computer-thinking"' in reloaded.html()
+    reloaded.run_timers()
+    assert blue_replies(screen_session(reloaded)) == [expected]
+    # And the page that was left comes back to the same decision.
+    driver.go("#/stratego/play")
+    driver.run_timers()
+    assert blue_replies(session) == [expected]

@@ -346,11 +346,17 @@ class BrowserClock:
     def measure(self, name: str, work: Callable[[], Any]) -> Any:
         """Run ``work``, recording its duration as a User Timing measure ``name`` (read by
         the benchmarks through ``performance.getEntriesByName``)."""
-        start = window.performance.now()
+        start = self.now()
         result = work()
-        options = to_js({"start": start}, dict_converter=window.Object.fromEntries)
-        window.performance.measure(name, options)
+        self.record(name, start)
         return result
+
+    def now(self) -> float:
+        return float(window.performance.now())
+
+    def record(self, name: str, since: float) -> None:
+        options = to_js({"start": since}, dict_converter=window.Object.fromEntries)
+        window.performance.measure(name, options)
 
     def utc_offset_minutes(self) -> int:
         return -int(window.Date.new().getTimezoneOffset())

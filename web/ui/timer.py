@@ -49,12 +49,14 @@ class Pending:
 
 
 class ManualClock:
-    """A clock whose timers run only when a test says so (``run_all``)."""
+    """A clock whose timers run only when a test says so (``run_all``); its time
+    (``time``, milliseconds) moves only when a test moves it."""
 
     def __init__(self) -> None:
         self.timers: dict[int, tuple[int, Callable[[], None]]] = {}
         self._next = 0
         self.measures: list[str] = []
+        self.time = 0.0
 
     def later(self, milliseconds: int, callback: Callable[[], None]) -> int:
         self._next += 1
@@ -67,6 +69,12 @@ class ManualClock:
     def measure(self, name: str, work: Callable[[], Any]) -> Any:
         self.measures.append(name)
         return work()
+
+    def now(self) -> float:
+        return self.time
+
+    def record(self, name: str, since: float) -> None:
+        self.measures.append(name)
 
     def utc_offset_minutes(self) -> int:
         return 0

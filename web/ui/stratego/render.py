@@ -892,7 +892,7 @@ def _move_list(ui: Ui, history: list[dict[str, Any]]) -> str:
 def resign_confirm_html(ui: Ui, session: Session) -> str:
     """The question "really resign?" naming the winner, and the two answers."""
     t = ui.t
-    confirm = t("stratego_resign_confirm", name=session.names[other(session.player)])
+    confirm = t("stratego_resign_confirm", name=session.names[other(session.viewer)])
     return (
         f'<p class="warn">{e(confirm)}</p>'
         '<div class="button-row">'
@@ -970,12 +970,13 @@ def turn_hint(ui: Ui, session: Session) -> str:
 
 def solo_actions_html(ui: Ui, session: Session) -> str:
     """The person's turn against the computer: undo the last exchange, draw, resign.
-    Nothing while the computer plays (its move comes in a moment)."""
+    While the computer thinks (the expert for about a second), only resign."""
     t = ui.t
-    if session.player != session.person:
-        return ""
     if session.confirm_resign:
         return resign_confirm_html(ui, session)
+    resign = button(t("stratego_resign"), "resign", icon="resign")
+    if session.player != session.person:
+        return f'<div class="button-row">{resign}</div>'
     undo = ""
     if session.can_undo():
         undo = button(t("stratego_undo"), "undo", icon="undo")
@@ -986,7 +987,7 @@ def solo_actions_html(ui: Ui, session: Session) -> str:
         + '<div class="button-row">'
         + undo
         + button(t("stratego_offer_draw"), "offer-draw", icon="draw")
-        + button(t("stratego_resign"), "resign", icon="resign")
+        + resign
         + "</div>"
     )
 

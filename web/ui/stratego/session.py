@@ -446,26 +446,43 @@ class Session:
 
     # ------------------------------------------------------------------ the computer
 
-    def computer_act(self) -> None:
+    def computer_decision(self) -> ai.Decision | None:
+        """The computer's next move as a decision to think through in slices
+        (``ai.start_thinking``: the expert's takes many), or None when the computer is
+        not to move (its setup is chosen at once by :meth:`computer_act`)."""
+        game = self.game
+        if not self.computer_to_act() or self.stage == "setup" or game is None:
+            return None
+        player = self.player
+        level = self.computer_level(player)
+        assert level is not None
+        rng = decision_rng(self.seed, len(game.moves))
+        return ai.start_thinking(game.view(player), game.legal_moves(), level, rng)
+
+    def computer_act(self, decided: ai.Decision | None = None) -> None:
         """The computer plays its turn: its setup, or its move and any rescue after it.
 
         It decides from its own view and the legal moves only (``engine.stratego.ai``),
         with dice fixed by ``seed`` and the plays so far: a reload replays the same choice.
+        ``decided``: the move already thought through (:meth:`computer_decision`, run to
+        its end) for the position as it is now; otherwise the computer thinks here.
         """
         if not self.computer_to_act():
             return
         player = self.player
-        level = self.computer_level(player)
-        assert level is not None
         if self.stage == "setup":
             self._store_setup(ai.choose_setup(decision_rng(self.seed, SETUP_DECISION)))
             return
         game = self.game
         assert game is not None
         while game.result is None and game.turn == player:
-            rng = decision_rng(self.seed, len(game.moves))
-            choice = ai.choose_move(game.view(player), game.legal_moves(), level, rng)
-            game.apply(player, parse_action(choice))
+            decision = decided or self.computer_decision()
+            decided = None
+            assert decision is not None
+            while not decision.step(max_nodes=1 << 30):
+                pass
+            assert decision.move is not None
+            game.apply(player, parse_action(decision.move))
             if not game.rescue_pending:
                 break
         self._after_play()
