@@ -85,13 +85,13 @@ def tap(page: Page, act: str, value: str | None = None) -> None:
     page.locator(f'[data-intent="{intent}"]').first.click()
 
 
-def set_up(page: Page, seats: list[tuple[str, str]], *, seed: int, limit: int) -> None:
+def set_up(page: Page, seats: list[tuple[str, str]], *, seed: int, limit: int | None) -> None:
     tap(page, "count", str(len(seats)))
     for index, (ideology, kind) in enumerate(seats):
         page.locator(f"#ig-seat-ideology-{index}").select_option(ideology)
         page.locator(f"#ig-seat-kind-{index}").select_option(kind)
     page.locator("#ig-seat-name-0").fill(NAME)
-    page.locator("#ig-turn-limit").select_option(str(limit))
+    page.locator("#ig-turn-limit").select_option("" if limit is None else str(limit))
     page.locator("#ig-seed").fill(str(seed))
 
 
@@ -221,6 +221,50 @@ def test_one_person_plays_a_whole_game_against_two_computers_by_taps(
     tap(page, "continue")
     assert wait_for_person(page) in ("turn", "report")
     check_own_screen(page)
+    assert log.console_errors == [] and log.page_errors == []
+    assert log.foreign_requests() == []
+    context.close()
+
+
+FIVE_SEATS = [
+    ("Capitalism", "person"),
+    ("Communism", "greedy"),
+    ("Fascism", "greedy"),
+    ("Islamic Fundamentalism", "greedy"),
+    ("Imperialism", "greedy"),
+]
+
+
+def test_a_whole_five_player_game_with_four_computers_reaches_a_result(
+    browser: Browser, server: RunningServer
+) -> None:
+    """Issue 18's done criterion: no turn limit, four computers (greedy, the strongest)
+    and one person; only the rules (influence above 12, or no cards left) end the game."""
+    context, page, log = open_page(browser, server, "quick")
+    set_up(page, FIVE_SEATS, seed=SEED, limit=None)
+    tap(page, "start")
+    person = Person()
+    reports = 0
+    for _ in range(2000):
+        now = wait_for_person(page)
+        if now == "over":
+            break
+        if now == "report":
+            reports += 1
+            tap(page, "continue")
+            continue
+        check_own_screen(page)
+        person.play(page)
+    else:
+        raise AssertionError("the five-player game did not end")
+    title = page.locator("#ig-over-title")
+    expect(title).to_be_visible()
+    assert title.get_attribute("data-winner") in dict(FIVE_SEATS)
+    expect(page.locator(".ig-final")).to_have_count(5)
+    expect(page.locator(".ig-final.is-winner")).to_have_count(1)
+    assert reports >= 3, f"a whole game, not a cut-short one ({reports} turn summaries)"
+    assert seen(page)["covers"] == 0
+    screenshot(page, "ideology-computer-five-over-portrait")
     assert log.console_errors == [] and log.page_errors == []
     assert log.foreign_requests() == []
     context.close()

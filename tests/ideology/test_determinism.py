@@ -16,8 +16,8 @@ from engine import ideology
 from .randomplay import play_random
 
 FINGERPRINTS = {
-    2: "3e9466cc1f66f1db",
-    5: "a9a7f8bd7e33ce57",
+    2: "f474177cfeb93d1b",
+    5: "d0ae003a96230ec5",
 }
 
 

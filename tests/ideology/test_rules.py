@@ -714,7 +714,7 @@ def test_game_ends_above_twelve_tie_broken_by_turn_order() -> None:
     game.order = [K, C]
     for player, region_names in (
         (C, ["Canada", "Brazil", "France", "Japan", "China"]),
-        (K, ["India", "Italy", "Scandinavia", "South Africa", "Australia"]),
+        (K, ["Iberia", "Italy", "Scandinavia", "South Africa", "Australia"]),
     ):
         for name in region_names:
             add_region(game, name, controller=player)
@@ -750,7 +750,7 @@ def test_most_influence_wins_above_twelve() -> None:
     for name in ("Canada", "Brazil", "France", "Japan", "China"):
         add_region(game, name, controller=C)
         put(game, name, C, military=2, economic=2, cultural=2)
-    for name in ("India", "Italy", "Scandinavia", "South Africa"):
+    for name in ("Iberia", "Italy", "Scandinavia", "South Africa"):
         add_region(game, name, controller=K)
         put(game, name, K, military=2, economic=2, cultural=2)
     evaluate(game)
@@ -804,7 +804,7 @@ def test_exchanged_card_types_stay_out_of_the_log() -> None:
 def _every_card_on_the_map(game: Game) -> None:
     """Each player keeps 3/3/3 at home and ties the other 12 of each type with the other
     player on six level-2 regions (2 + 2 cards a zone), so those stay independent."""
-    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "India"):
+    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "Iberia"):
         for player in (C, K):
             put(game, name, player, military=2, economic=2, cultural=2)
 
@@ -838,7 +838,7 @@ def test_one_card_left_anywhere_keeps_the_game_going() -> None:
     for pile in ("hand", "draw", "discard"):
         game = scenario([C, K])
         _every_card_on_the_map(game)
-        card = game.regions["India"].zones["cultural"].pop()
+        card = game.regions["Iberia"].zones["cultural"].pop()
         getattr(game.decks[card[0]], pile).append(card[1])
         evaluate(game)
         assert not game.is_terminal and game.end_reason is None, pile

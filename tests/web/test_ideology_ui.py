@@ -373,7 +373,7 @@ def test_game_over_by_exhaustion_says_no_cards_were_left(language: str, line: st
 
     game = scenario(["Capitalism", "Communism"], phase="diplomacy")
     give_advances(game, "Capitalism", "Technological Supremacy")
-    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "India"):
+    for name in ("Canada", "Brazil", "France", "Italy", "Scandinavia", "Iberia"):
         for player in ("Capitalism", "Communism"):
             put(game, name, player, military=2, economic=2, cultural=2)
     for player, other in (("Capitalism", "Communism"), ("Communism", "Capitalism")):
