@@ -124,19 +124,26 @@ def test_a_new_game_over_one_in_progress_asks_and_keeps_it(
 # --------------------------------------------------------------------------- case 2
 
 
-def test_an_idle_window_follows_and_a_busy_one_refuses_and_offers_a_reload(
-    browser: Browser, server: RunningServer
-) -> None:
+def red_moves_in_one_of_two_windows(browser: Browser, server: RunningServer, *, deaf: bool):  # type: ignore[no-untyped-def]
+    """Two tabs on Red's cover; in the first, Red plays b4-b5 and hands over."""
     context, first, log = open_app(
         browser, server, "#/stratego/continue", init_scripts=(seed("stratego", stratego()),)
     )
-    other = second_window(context, server, "#/stratego/continue", deaf=False)
+    other = second_window(context, server, "#/stratego/continue", deaf=deaf)
     for page in (first, other):
         expect(page.locator("#st-cover h1")).to_contain_text("Ana")
-    # The first window plays Red's move and hands over; the idle one follows by itself.
     reveal(first, "Ana")
     tap_move(first, "b4-b5")
     act(first, "hand-over")
+    expect(first.locator("#st-cover h1")).to_contain_text("Luis")
+    return context, first, other, log
+
+
+def test_an_idle_window_follows_and_a_busy_one_refuses_and_offers_a_reload(
+    browser: Browser, server: RunningServer
+) -> None:
+    context, first, other, log = red_moves_in_one_of_two_windows(browser, server, deaf=False)
+    # The idle window followed by itself.
     expect(other.locator("#st-cover h1")).to_contain_text("Luis")
     # Blue takes the second window; then someone opens Blue's board in the first one too.
     reveal(other, "Luis")
@@ -157,14 +164,7 @@ def test_an_idle_window_follows_and_a_busy_one_refuses_and_offers_a_reload(
 def test_a_window_that_missed_the_other_refuses_to_write_over_its_moves(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, first, log = open_app(
-        browser, server, "#/stratego/continue", init_scripts=(seed("stratego", stratego()),)
-    )
-    stale = second_window(context, server, "#/stratego/continue", deaf=True)
-    reveal(first, "Ana")
-    tap_move(first, "b4-b5")
-    act(first, "hand-over")
-    expect(first.locator("#st-cover h1")).to_contain_text("Luis")
+    context, first, stale, log = red_moves_in_one_of_two_windows(browser, server, deaf=True)
     # The stale tab still shows Red's cover; Red takes it and would play again.
     expect(stale.locator("#st-cover h1")).to_contain_text("Ana")
     act(stale, "reveal")
