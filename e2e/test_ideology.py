@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import VIEWPORTS, RunningServer, assert_fits, open_app, screenshot, wait_ready
+from leaks import Secrets, private
 from pages import IdeologyHand, IdeologyNewGame, tap
 from playwright.sync_api import Browser, Page, expect
 
@@ -195,6 +196,17 @@ def perform(page: Page, game: ideology.Game, action: str) -> None:
         tap(page, "do", action)
 
 
+#: A hand's secrets: the whole hand as read aloud, and each card with its count.
+HAND = "#ig-hand"
+
+
+def hand_strings(where: str, text: str) -> bool:
+    """The hand's own words with a count in them ("3Military"), not its heading."""
+    whole = where == "section#ig-hand text"
+    card = where.endswith(" text") and where.split(" ")[0] in ("div", "button")
+    return (whole or card) and any(ch.isdigit() for ch in text)
+
+
 def check_only_own_secrets(page: Page, game: ideology.Game, player: str) -> None:
     html = page.content()
     assert html.count('class="ig-hand"') == 1
@@ -259,6 +271,7 @@ def test_a_whole_three_player_game_by_taps(
     set_up(page, PLAYERS, NAMES, seed=SEED, limit=TURN_LIMIT)
     game = ideology.new_game(PLAYERS, SEED, turn_limit=TURN_LIMIT)
     plan = Plan(ATTACKER, DEFENDER, OTHER)
+    secrets = Secrets()
     shots: set[str] = set()
     reloaded = undone = False
     deflections_seen = 0
@@ -271,6 +284,7 @@ def test_a_whole_three_player_game_by_taps(
             break
         if now == "report":
             expect(page.locator(".ig-report")).to_be_visible()
+            secrets.check(page, f"the report of turn {game.turn}")
             if game.phase == "external" and "report-new-region" not in shots:
                 shots.add("report-new-region")
                 arrived = [e for e in game.log if e["event"] == "new_region"][-1]
@@ -289,6 +303,7 @@ def test_a_whole_three_player_game_by_taps(
             expect(cover.locator("h1")).to_contain_text(NAMES[player])
             html = page.content()
             assert "ig-hand" not in html and "ig-tile" not in html, "the cover hides everything"
+            secrets.check(page, f"the cover for {player}")
             if "cover" not in shots:
                 shots.add("cover")
                 both_viewports(page, "cover")
@@ -297,6 +312,9 @@ def test_a_whole_three_player_game_by_taps(
         assert now == "turn", now
         player = game.to_act[0]
         check_only_own_secrets(page, game, player)
+        own = private(page, HAND, hand_strings)
+        secrets.check(page, f"{player}'s turn", viewer=player, allowed=own)
+        secrets.held[player] = own
         expect(page.locator(".ig-step.is-current")).to_contain_text(words.phase(game.phase))
         key = game.phase if game.conflict is None else f"conflict-round-{game.conflict.rounds}"
         if key not in shots:
@@ -330,6 +348,7 @@ def test_a_whole_three_player_game_by_taps(
             perform(page, game, action)
             game.apply(player, action)
     assert deflections_seen >= 2
+    assert secrets.checks > 20 and len(secrets.held) == 3
     assert game.is_terminal
     # The final screen: the winner, everybody's final influence, a rematch.
     winner = game.result

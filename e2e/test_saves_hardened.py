@@ -300,6 +300,7 @@ def test_a_damaged_latest_autosave_resumes_from_the_copy_before(
     page.evaluate("location.hash = '#/stratego/new'")
     page.locator("#st-name-red").fill("Carla")
     page.locator('[data-intent="new-start"]').click()
+    page.locator('[data-intent="replace-yes"]').click()  # the resumed game is kept by name
     expect(page.locator("#st-cover h1")).to_contain_text("Carla")
     saved = stored(page)
     assert saved["tablero.stratego.save.a"] == earlier, "the intact copy was overwritten"

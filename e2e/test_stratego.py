@@ -20,6 +20,7 @@ from conftest import (
     screenshot,
     wait_ready,
 )
+from leaks import Secrets
 from pages import StrategoBoard, StrategoSetup
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
@@ -84,8 +85,7 @@ def start(page: Page, shots: str | None = None) -> None:
     if shots:
         assert_fits(page)
         screenshot(page, f"stratego-setup-{shots}")
-    act(page, "setup-ready")
-    reveal(page, NAMES["blue"])
+    pass_tablet(page, "red", "setup-ready", "blue")
     page.select_option("#st-preset", f"builtin:{BLUE_SETUP}")
     act(page, "setup-use")
     first, second = BLUE_SWAP
@@ -97,10 +97,6 @@ def start(page: Page, shots: str | None = None) -> None:
     expect(page.locator("#st-setup-extra")).to_have_text("Setup saved as “Flag by the lake”.")
     expect(page.locator('#st-preset option[value="saved:Flag by the lake"]')).to_have_count(1)
     act(page, "setup-ready")
-
-
-def check_layout(page: Page) -> None:
-    assert_fits(page)
 
 
 def drag(page: Page, source: str, target: str) -> None:
@@ -117,9 +113,32 @@ def drag(page: Page, source: str, target: str) -> None:
     page.mouse.up()
 
 
-def hand_over(page: Page, player: str) -> None:
-    act(page, "hand-over")
+RANK_NAMES = tuple(name for kind in PIECES.values() for name in (kind.name_en, kind.name_es))
+
+
+def own_piece(_where: str, text: str) -> bool:
+    """A string that names one of the viewer's own pieces ("b4, your Captain (6)", "You
+    moved your Captain (6) from b4 to b5.")."""
+    lowered = f" {text.lower()}"
+    return (" your " in lowered or " tu " in lowered) and any(n in text for n in RANK_NAMES)
+
+
+def pass_tablet(page: Page, mover: str, action: str, player: str) -> Secrets:
+    """``mover`` hands the tablet over (``action``): the cover, then ``player``'s board,
+    hold nothing of what ``mover`` saw of their own pieces (issue 14, case 10)."""
+    secrets = Secrets()
+    kept = secrets.keep(page, mover, f"#st-board .has-{mover}, #st-report, #announcer", own_piece)
+    assert kept, "the mover's own pieces should be described on their board"
+    act(page, action)
+    expect(page.locator("#st-cover")).to_be_visible()
+    secrets.check(page, f"the cover after {mover}")
     reveal(page, NAMES[player])
+    secrets.check(page, f"{player}'s board after {mover}", viewer=player)
+    return secrets
+
+
+def hand_over(page: Page, player: str) -> None:
+    pass_tablet(page, "red" if player == "blue" else "blue", "hand-over", player)
 
 
 def assert_no_hidden_blue_rank(page: Page) -> None:

@@ -542,7 +542,8 @@ def test_leaving_while_the_expert_thinks_cancels_it_and_coming_back_gives_the_sa
     assert 'id="computer-thinking"' in reloaded.html()
     reloaded.run_timers()
     assert blue_replies(screen_session(reloaded)) == [expected]
-    # And the page that was left comes back to the same decision.
+    # And the page that was left comes back to the same game: the reply the other page
+    # saved meanwhile (it follows the autosave), the same move.
     driver.go("#/stratego/play")
     driver.run_timers()
-    assert blue_replies(session) == [expected]
+    assert blue_replies(screen_session(driver)) == [expected]

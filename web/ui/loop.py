@@ -176,6 +176,22 @@ class Page:
         """The page's frame: what is not in any section, with the sections' markers."""
         self.section(ROOT, markup)
 
+    def fill(self, key: str, markup: str) -> None:
+        """Replace the markup of a section that holds no other section (a screen's
+        warning drawn by what wraps the screen), and the complete markup around it.
+
+        >>> page = Page("demo")
+        >>> page.root(f"<main>{page.section('note', '')}<p>board</p></main>")
+        >>> page.fill("note", '<p id="note">Resumed</p>')
+        >>> page.html()
+        '<main><p id="note">Resumed</p><p>board</p></main>'
+        """
+        self.sections[key] = self._complete[key] = markup
+        for ancestor in self.ancestors(key):
+            self._complete[ancestor] = MARKER.sub(
+                lambda found: self._complete[found.group(1)], self.sections[ancestor]
+            )
+
     def html(self, key: str = ROOT) -> str:
         """The complete markup of a section (the whole page by default)."""
         return self._complete[key]

@@ -188,6 +188,9 @@ class ShellScreen:
         pass
 
     def dispatch(self, intent: Intent) -> Outcome | None:
+        if intent.name == "storage" and self.route.screen == "home":
+            # Another window started or finished a game: "Continue" follows it.
+            return Outcome(keep_notice=True)
         if intent.name != "setting" or intent.arg not in SETTING_NAMES:
             return None
         context = self.context

@@ -71,6 +71,16 @@ class IdeologyScreen(GameScreen[Session]):
         if self.session is not None:
             self.session.put_down()
 
+    def form_shown(self) -> bool:
+        return self.showing_form
+
+    def idle(self) -> bool:
+        session = self.session
+        return session is None or session.stage in ("cover", "over")
+
+    def address(self) -> str:
+        return f"{BASE}new" if self.session is None else f"{BASE}play"
+
     def computer_to_act(self) -> bool:
         session = self.session
         return (
@@ -84,13 +94,13 @@ class IdeologyScreen(GameScreen[Session]):
     def save(self) -> Outcome:
         """Autosave; a refused write is said (and shown on the page until one succeeds)."""
         assert self.session is not None
-        if self.persist(self.session.to_json()):
+        if self.persist(self.session.to_json()) or self.moved_on:
             return Outcome()
         return Outcome(announce=self.t("ideology_save_failed"))
 
     # --- render -----------------------------------------------------------------------
 
-    def render(self, notice: Notice | None) -> Page:
+    def draw(self, notice: Notice | None) -> Page:
         t = self.t
         session = self.session
         if self.showing_form or session is None:
@@ -111,7 +121,7 @@ class IdeologyScreen(GameScreen[Session]):
 
     # --- intents ----------------------------------------------------------------------
 
-    def dispatch(self, intent: Intent) -> Outcome | None:
+    def handle(self, intent: Intent) -> Outcome | None:
         if self.showing_form:
             return self.on_form(intent)
         session = self.session
@@ -255,7 +265,10 @@ class IdeologyScreen(GameScreen[Session]):
             return self.refused(t(f"ideology_setup_{problem.code}"))
         except NeedsPerson:
             return self.refused(t("computer_needs_person"))
-        self.replace(session)
+        asked = self.ask_before_replacing(intent)
+        if asked is not None:
+            return asked
+        self.replace(session, new=True)
         self.computer_failed = False
         outcome = self.save()
         return Outcome(address=f"{BASE}play", announce=outcome.announce)

@@ -78,6 +78,7 @@ class Thinking:
 class StrategoScreen(GameScreen[Session]):
     game = "stratego"
     calm_ms = CALM_MS
+    start_intent = "new-start"
 
     def __init__(self, context: Any) -> None:
         super().__init__(context)
@@ -108,6 +109,16 @@ class StrategoScreen(GameScreen[Session]):
         # Whoever comes back to the game (from the rules, from home) meets the cover.
         if self.session is not None:
             self.session.hide_secrets()
+
+    def form_shown(self) -> bool:
+        return self.form is not None
+
+    def idle(self) -> bool:
+        session = self.session
+        return session is None or session.covered or session.stage in ("over", "draw_offer")
+
+    def address(self) -> str:
+        return f"{BASE}new" if self.session is None else canonical(self.session)
 
     def computer_to_act(self) -> bool:
         return self.form is None and self.session is not None and self.session.computer_to_act()
@@ -148,7 +159,7 @@ class StrategoScreen(GameScreen[Session]):
 
     # ------------------------------------------------------------------ render
 
-    def render(self, notice: Notice | None) -> Page:
+    def draw(self, notice: Notice | None) -> Page:
         ui = self.ui()
         if self.form is not None:
             return render.new_game_page(ui, self.form, notice)
@@ -168,7 +179,7 @@ class StrategoScreen(GameScreen[Session]):
 
     # ------------------------------------------------------------------ intents
 
-    def dispatch(self, intent: Intent) -> Outcome | None:
+    def handle(self, intent: Intent) -> Outcome | None:
         name = intent.name
         if self.form is not None:
             return self.on_form(intent)
@@ -220,8 +231,11 @@ class StrategoScreen(GameScreen[Session]):
         if not people(form.seats):
             # Nothing typed is lost: the form stays as it is, with the reason beside it.
             return Outcome(notice=self.notice(Message("computer_needs_person", alert=True)))
+        asked = self.ask_before_replacing(intent)
+        if asked is not None:
+            return asked
         names = names_for_seats(t, form.names, form.seats)
-        self.replace(Session.new(names, form.game_options(), form.numbering, form.seats))
+        self.replace(Session.new(names, form.game_options(), form.numbering, form.seats), new=True)
         return self.go()
 
     def on_key(self, intent: Intent) -> Outcome | None:
