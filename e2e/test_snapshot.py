@@ -23,8 +23,9 @@ from conftest import (
     screenshot,
     wait_ready,
 )
+from pages import StrategoBoard
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
-from test_stratego import BLUE_SETUP, LINE, NAMES, RED_SETUP, act, reveal, tap_move
+from test_stratego import BLUE_SETUP, LINE, NAMES, RED_SETUP, act, reveal
 
 SNAPSHOT_CACHE = "tablero-snapshots"
 # Making a snapshot starts a second Python in a worker: seconds, more on a loaded machine.
@@ -177,7 +178,7 @@ def play_the_first_move(page: Page) -> None:
         act(page, "setup-use")
         act(page, "setup-ready")
     reveal(page, NAMES["red"])
-    tap_move(page, LINE[0])
+    StrategoBoard(page).move(LINE[0])
     act(page, "hand-over")
 
 

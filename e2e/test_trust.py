@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 from conftest import RunningServer, open_app, screenshot, wait_ready
+from pages import StrategoBoard
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_saves import stored
 from test_saves_hardened import ideology, stratego
-from test_stratego import act, reveal, tap_move
+from test_stratego import act, reveal
 
 MOVED_ON = "This game continued in another window"
 RECOVERED = (
@@ -133,7 +134,7 @@ def red_moves_in_one_of_two_windows(browser: Browser, server: RunningServer, *, 
     for page in (first, other):
         expect(page.locator("#st-cover h1")).to_contain_text("Ana")
     reveal(first, "Ana")
-    tap_move(first, "b4-b5")
+    StrategoBoard(first).move("b4-b5")
     act(first, "hand-over")
     expect(first.locator("#st-cover h1")).to_contain_text("Luis")
     return context, first, other, log
