@@ -253,9 +253,18 @@ def test_a_new_build_replaces_the_old_snapshot(
         new_build = build_id(folder)
         assert new_build != old_build
         # This visit still runs the old build (its worker serves it) while the new
-        # worker installs; once it takes over, the old build's snapshot is gone.
+        # worker installs and waits: the page offers a restart, never swaps code by
+        # itself. Once the player restarts and the new worker takes over, the old
+        # build's snapshot is gone.
         tablet.visit()
         tablet.wait_until(lambda: build.CACHE_PREFIX + new_build in tablet.caches())
+        assert old_build in tablet.stored()
+        banner = tablet.page.locator("#update")
+        expect(banner).to_be_visible(timeout=60_000)
+        tablet.page.evaluate("window.__beforeRestart = true")
+        banner.get_by_role("button", name="Restart").click()
+        tablet.page.wait_for_function("window.__beforeRestart === undefined", timeout=60_000)
+        wait_ready(tablet.page)
         tablet.wait_until(lambda: old_build not in tablet.stored())
         assert tablet.visit() == "fresh"  # the new build has no snapshot yet
         tablet.snapshot_made()
