@@ -21,13 +21,13 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import stratego  # after the path fix above
+from bench.ai_strength import summary  # after the path fix above
+from engine import stratego
 from engine.stratego import ai, ai_expert
 
 
@@ -44,15 +44,6 @@ def positions(count: int, seed: int) -> list[tuple[dict[str, object], list[str]]
             out.append((game.view(game.turn), game.legal_moves()))
         index += 1
     return out
-
-
-def summary(label: str, values: list[float], unit: str) -> str:
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (
-        f"  {label:<28} median {statistics.median(ordered):8.1f} {unit}   "
-        f"p95 {p95:8.1f} {unit}   max {ordered[-1]:8.1f} {unit}"
-    )
 
 
 def main(argv: list[str] | None = None) -> None:

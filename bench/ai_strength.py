@@ -252,6 +252,16 @@ def line(label: str, wins: int, draws: int, games: int) -> str:
     )
 
 
+def summary(label: str, values: list[float], unit: str, *, width: int = 28) -> str:
+    """One line of a timing bench: median, p95 and max of ``values``."""
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"  {label:<{width}} median {statistics.median(ordered):8.1f} {unit}   "
+        f"p95 {p95:8.1f} {unit}   max {ordered[-1]:8.1f} {unit}"
+    )
+
+
 def time_line(level: str, samples: list[float]) -> str:
     if not samples:
         return f"  {level:<8} no decisions"

@@ -20,12 +20,11 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.ai_strength import cpu_clock  # after the path fix above
+from bench.ai_strength import cpu_clock, summary  # after the path fix above
 from engine import ideology
 from engine.ideology import ai, ai_expert
 
@@ -51,15 +50,6 @@ def positions(count: int, seed: int) -> list[tuple[dict[str, object], list[ideol
             game.apply(player, ai.choose_action(view, legal, "greedy", rng))
         index += 1
     return found
-
-
-def summary(label: str, values: list[float], unit: str) -> str:
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (
-        f"  {label:<30} median {statistics.median(ordered):8.1f} {unit}   "
-        f"p95 {p95:8.1f} {unit}   max {ordered[-1]:8.1f} {unit}"
-    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -96,9 +86,9 @@ def main(argv: list[str] | None = None) -> None:
         f"{len(cases)} positions, budget {ai_expert.NODE_BUDGET} simulated actions, "
         f"slices of {ai_expert.SLICE_NODES}"
     )
-    print(summary("decision, CPU time", decision_ms, "ms"))
-    print(summary("longest slice, CPU time", longest_ms, "ms"))
-    print(summary("slices per decision", slices, "  "))
+    print(summary("decision, CPU time", decision_ms, "ms", width=30))
+    print(summary("longest slice, CPU time", longest_ms, "ms", width=30))
+    print(summary("slices per decision", slices, "  ", width=30))
     print(f"  sliced action = one-run action: {same}/{len(cases)}")
 
 
