@@ -100,3 +100,19 @@ class Driver:
 
     def run_timers(self) -> int:
         return self.clock.run_all()
+
+
+STRATEGO_NAMES = {"name-red": "Ana", "name-blue": "Luis"}
+
+
+def stratego_at_play(storage: MemoryStorage | None = None) -> Driver:
+    """A Stratego game between two people with both armies set up: Red's board."""
+    driver = Driver.game("stratego", storage=storage)
+    driver.go("#/stratego/new")
+    driver.tap("new-start", **STRATEGO_NAMES)
+    for setup in ("Lakeside fortress", "Bomb wall"):
+        driver.tap("reveal")
+        driver.tap("setup-use", preset=f"builtin:{setup}")
+        driver.tap("setup-ready")
+    driver.tap("reveal")
+    return driver

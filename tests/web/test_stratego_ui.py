@@ -18,7 +18,7 @@ from ui.stratego.session import Message, NewGameForm, Session
 from ui.stratego.setup_board import SetupBoard, index_of, square_of
 
 from engine.stratego import BUILTIN_SETUPS, ERROR_CODES, Game, Options, new_game
-from tests.web.driver import Driver
+from tests.web.driver import STRATEGO_NAMES, Driver, stratego_at_play
 
 RED = BUILTIN_SETUPS["Lakeside fortress"]
 BLUE = BUILTIN_SETUPS["Bomb wall"]
@@ -330,22 +330,8 @@ def test_an_attack_cannot_be_taken_back() -> None:
 # ------------------------------------------------------------------ the loop
 
 
-NAMES = {"name-red": "Ana", "name-blue": "Luis"}
-
-
-def at_play(driver: Driver) -> Driver:
-    driver.go("#/stratego/new")
-    driver.tap("new-start", **NAMES)
-    for setup in ("Lakeside fortress", "Bomb wall"):
-        driver.tap("reveal")
-        driver.tap("setup-use", preset=f"builtin:{setup}")
-        driver.tap("setup-ready")
-    driver.tap("reveal")
-    return driver
-
-
 def test_a_tap_redraws_only_the_squares_and_parts_it_changed() -> None:
-    driver = at_play(Driver.game("stratego"))
+    driver = stratego_at_play()
     assert driver.address == "#/stratego/play" and driver.page is not None
     assert driver.page.screen == "stratego/play/red"
     driver.tap("resign")  # the question replaces the buttons, nothing else
@@ -368,7 +354,7 @@ def test_a_tap_redraws_only_the_squares_and_parts_it_changed() -> None:
 def test_setup_by_taps_and_drops_changes_the_squares_and_the_tray_only() -> None:
     driver = Driver.game("stratego")
     driver.go("#/stratego/new")
-    driver.tap("new-start", **NAMES)
+    driver.tap("new-start", **STRATEGO_NAMES)
     driver.tap("reveal")
     driver.tap("tray F")
     assert driver.changed == ["st-tray"]
@@ -394,7 +380,7 @@ def session_intent(name: str, arg: str, value: str) -> object:
 def test_arrow_keys_move_the_focus_without_redrawing() -> None:
     from ui.loop import Intent
 
-    driver = at_play(Driver.game("stratego"))
+    driver = stratego_at_play()
     outcome = driver.dispatch(Intent("key", "ArrowUp", value="square e4"))
     assert outcome is not None and outcome.focus == "sq-e5" and not outcome.repaint
     assert driver.dispatch(Intent("key", "ArrowUp", value="reveal")) is None
@@ -403,7 +389,7 @@ def test_arrow_keys_move_the_focus_without_redrawing() -> None:
 def test_a_reload_comes_back_behind_the_cover_and_continue_finds_the_game() -> None:
     from ui.games import game_in_progress
 
-    driver = at_play(Driver.game("stratego"))
+    driver = stratego_at_play()
     driver.tap("square b4")
     driver.tap("square b5")
     storage = driver.context.storage
@@ -417,7 +403,7 @@ def test_a_reload_comes_back_behind_the_cover_and_continue_finds_the_game() -> N
 def test_a_full_storage_is_said_on_every_screen_and_the_game_goes_on() -> None:
     driver = Driver.game("stratego", storage=MemoryStorage(limit=10))
     driver.go("#/stratego/new")
-    driver.tap("new-start", **NAMES)
+    driver.tap("new-start", **STRATEGO_NAMES)
     assert "could not be saved" in driver.html()
     driver.tap("reveal")
     assert 'id="save-warning"' in driver.html()

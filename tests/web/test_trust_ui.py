@@ -11,21 +11,7 @@ from ui import saves, store
 from ui.loop import Intent
 from ui.store import MemoryStorage
 
-from tests.web.driver import Driver
-
-STRATEGO_NAMES = {"name-red": "Ana", "name-blue": "Luis"}
-
-
-def stratego_at_play(storage: MemoryStorage | None = None) -> Driver:
-    driver = Driver.game("stratego", storage=storage)
-    driver.go("#/stratego/new")
-    driver.tap("new-start", **STRATEGO_NAMES)
-    for setup in ("Lakeside fortress", "Bomb wall"):
-        driver.tap("reveal")
-        driver.tap("setup-use", preset=f"builtin:{setup}")
-        driver.tap("setup-ready")
-    driver.tap("reveal")
-    return driver
+from tests.web.driver import STRATEGO_NAMES, Driver, stratego_at_play
 
 
 def ideology_started(storage: MemoryStorage | None = None) -> Driver:
