@@ -36,6 +36,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from ..levels import checked_level
 from . import ai_expert
 from .ai_greedy import QUIET, Greedy
 
@@ -50,8 +51,7 @@ SEAT_LEVELS = LEVELS
 
 
 def _checked(level: str, legal_actions: Sequence[ActionT]) -> list[ActionT]:
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+    checked_level(level, LEVELS)
     actions = list(legal_actions)
     if not actions:
         raise ValueError("no legal action")
@@ -151,9 +151,7 @@ class Player:
     """A computer seat: ``Player("greedy", seed).choose(view, legal_actions)``."""
 
     def __init__(self, level: str = "greedy", seed: int | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
-        self.level = level
+        self.level = checked_level(level, LEVELS)
         self.rng = random.Random(seed)
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[ActionT]) -> ActionT:

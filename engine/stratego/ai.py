@@ -39,6 +39,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..levels import checked_level
 from . import ai_expert
 from .board import LAKE_NAMES, SQUARE_NAMES
 from .fill import fill_setup
@@ -133,8 +134,7 @@ def choose_move(
     Deterministic given the state of ``rng``. Raises ``ValueError`` for an unknown level
     or when there is no legal move.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+    checked_level(level, LEVELS)
     moves = sorted(legal_moves)
     if not moves:
         raise ValueError("no legal move")
@@ -174,8 +174,7 @@ class Decision:
             self._thinking = ai_expert.Thinking(view, moves, rng)
             return
         self._decide = (view, legal_moves, level, rng)
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+        checked_level(level, LEVELS)
         if not moves:
             raise ValueError("no legal move")
 
@@ -252,8 +251,7 @@ def accepts_draw(view: Mapping[str, Any], level: str) -> bool:
     It accepts when it is behind in material (``material``): below ``DRAW_SHARE[level]``
     of the enemy's. Raises ``ValueError`` for an unknown level.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+    checked_level(level, LEVELS)
     own, enemy = material(view)
     return own < DRAW_SHARE[level] * enemy
 
@@ -262,9 +260,7 @@ class Player:
     """A computer seat: ``Player("hard", seed).choose(view, legal_moves)``."""
 
     def __init__(self, level: str = "hard", seed: int | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
-        self.level = level
+        self.level = checked_level(level, LEVELS)
         self.rng = random.Random(seed)
 
     def setup(self, army: str = CLASSIC) -> str:
