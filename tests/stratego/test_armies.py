@@ -22,7 +22,7 @@ from engine.stratego import (
     parse_setup,
 )
 
-from .util import position
+from .util import every_optional_rule, position
 
 BARRAGE = Options(army="barrage")
 DUEL = Options(army="duel")
@@ -136,15 +136,7 @@ def test_human_setups_stay_classic() -> None:
 
 
 def test_every_optional_rule_plays_with_a_small_army() -> None:
-    options = Options(
-        army="duel",
-        silent_defence=True,
-        attackers_advantage=True,
-        rescue=True,
-        classic_scouts=True,
-        chasing_rule=True,
-        two_squares_limit=3,
-    )
+    options = every_optional_rule("duel")
     game = stratego.new_game(DUEL_SETUP, DUEL_SETUP, options)
     assert game.options == options
     assert game.view("blue")["options"]["army"] == "duel"

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
+from functools import cache
 
-from engine.stratego import Game, Options
+from engine.stratego import Game, Options, human_setups, mirror_setup
+from engine.stratego.pieces import CLASSIC
 
 
 def position(turn: str = "red", options: Options | None = None, **pieces: str) -> Game:
@@ -29,3 +32,20 @@ def position_of(
 def play_all(game: Game, *moves: str) -> None:
     for move in moves:
         game.play(move)
+
+
+def every_optional_rule(army: str = CLASSIC) -> Options:
+    """Every optional rule (each on/off switch of ``Options``) on at once, with a
+    two-squares limit of 3, for ``army``."""
+    switches = {rule.name: True for rule in fields(Options) if rule.type in (bool, "bool")}
+    return Options(army=army, two_squares_limit=3, **switches)
+
+
+@cache
+def _people() -> frozenset[str]:
+    return frozenset(human_setups())
+
+
+def played_by_people(setup: str) -> bool:
+    """Whether ``setup`` is one of the human setups, as played or mirrored left for right."""
+    return setup in _people() or mirror_setup(setup) in _people()
