@@ -433,13 +433,24 @@ def test_conflict_types_allowed_by_status(status: str, allowed: set[str]) -> Non
             assert (error.code, error.params["status"]) == ("status_forbids", status)
 
 
-def test_attack_needs_a_defender_card_and_another_player() -> None:
+@pytest.mark.parametrize(
+    ("player", "action", "code"),
+    [
+        # An attack needs a region in play, a defender card there and another player.
+        (C, "attack Communism military Canada", "region_not_in_play"),
+        (C, "attack Communism military United States", "no_such_card"),
+        (C, "attack Capitalism military Mexico", "self_target"),
+        (C, "attack Fascism military Mexico", "not_in_game"),
+        # Only the player to act, and only this phase's actions.
+        (K, "pass", "not_your_turn"),
+        (C, "buy Tactics", "wrong_phase"),
+        (C, "deflect", "wrong_phase"),
+    ],
+)
+def test_a_conflict_turn_refuses_with_its_reason(player: str, action: str, code: str) -> None:
     game = conflict_game("war")
     set_hand(game, C, military=3)
-    assert refused(game, C, "attack Communism military Canada").code == "region_not_in_play"
-    assert refused(game, C, "attack Communism military United States").code == "no_such_card"
-    assert refused(game, C, "attack Capitalism military Mexico").code == "self_target"
-    assert refused(game, C, "attack Fascism military Mexico").code == "not_in_game"
+    assert refused(game, player, action).code == code
 
 
 def test_deflection_chain_of_several_rounds_attacker_wins() -> None:
@@ -533,12 +544,8 @@ def test_attack_on_own_region_and_phase_end() -> None:
     assert game.phase == "diplomacy" and sorted(game.to_act) == [C, K]
 
 
-def test_not_your_turn_and_wrong_phase() -> None:
+def test_an_unknown_player_is_refused_and_one_not_to_act_has_no_action() -> None:
     game = conflict_game("war")
-    set_hand(game, C, military=1)
-    assert refused(game, K, "pass").code == "not_your_turn"
-    assert refused(game, C, "buy Tactics").code == "wrong_phase"
-    assert refused(game, C, "deflect").code == "wrong_phase"
     with pytest.raises(ideology.IllegalAction) as caught:
         game.apply("Anarchism", "pass")
     assert caught.value.code == "unknown_player"
