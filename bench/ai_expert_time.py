@@ -18,7 +18,7 @@ and without ``--positions-only`` and divide the difference by twice the position
 
 from __future__ import annotations
 
-import argparse
+import functools
 import os
 import random
 import sys
@@ -26,7 +26,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.ai_strength import summary  # after the path fix above
+from bench.ai_strength import longest_slices, positions_parser, summary  # after the path fix above
 from engine import stratego
 from engine.stratego import ai, ai_expert
 
@@ -47,9 +47,7 @@ def positions(count: int, seed: int) -> list[tuple[dict[str, object], list[str]]
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=30)
-    parser.add_argument("--seed", type=int, default=100)
+    parser = positions_parser(__doc__, positions=30, seed=100)
     parser.add_argument("--slice-ms", type=float, default=30.0)
     parser.add_argument(
         "--positions-only",
@@ -77,21 +75,16 @@ def main(argv: list[str] | None = None) -> None:
         decision_cpu_ms.append((time.process_time() - cpu) * 1000)
         nodes.append(thinking.nodes)
         depths.append(thinking.depth)
-        count = 0
         started, cpu = time.perf_counter(), time.process_time()
         decision = ai.start_thinking(view, legal, "expert", random.Random(number))
-        longest = time.perf_counter() - started
-        longest_cpu = time.process_time() - cpu
-        while True:
-            started, cpu = time.perf_counter(), time.process_time()
-            done = decision.step(1 << 30, max_seconds=args.slice_ms / 1000)
-            longest = max(longest, time.perf_counter() - started)
-            longest_cpu = max(longest_cpu, time.process_time() - cpu)
-            count += 1
-            if done:
-                break
-        longest_ms.append(longest * 1000)
-        longest_cpu_ms.append(longest_cpu * 1000)
+        starting = (time.perf_counter() - started, time.process_time() - cpu)
+        (longest, longest_cpu), count = longest_slices(
+            functools.partial(decision.step, 1 << 30, max_seconds=args.slice_ms / 1000),
+            (time.perf_counter, time.process_time),
+        )
+        # Starting the decision is a slice of its own on the page.
+        longest_ms.append(max(longest, starting[0]) * 1000)
+        longest_cpu_ms.append(max(longest_cpu, starting[1]) * 1000)
         slices.append(count)
         same += decision.move == move
     print(

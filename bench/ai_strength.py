@@ -46,6 +46,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -173,6 +174,34 @@ def cpu_clock() -> float:
     return time.process_time()
 
 
+def positions_parser(doc: str, *, positions: int, seed: int) -> argparse.ArgumentParser:
+    """The command line of a bench over positions taken from seeded games: ``--positions``
+    (how many) and ``--seed`` (of the first game); ``doc``'s first paragraph describes it."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=positions)
+    parser.add_argument("--seed", type=int, default=seed)
+    return parser
+
+
+def longest_slices(
+    step: Callable[[], bool], clocks: Sequence[Callable[[], float]] = (cpu_clock,)
+) -> tuple[list[float], int]:
+    """Call ``step`` until it returns True, as a page runs a decision between frames:
+    the longest call by each of ``clocks`` (seconds, in their order) and how many calls."""
+    longest = [0.0] * len(clocks)
+    calls = 0
+    while True:
+        started = [clock() for clock in clocks]
+        finished = step()
+        ended = [clock() for clock in clocks]
+        longest = [
+            max(most, end - start) for most, start, end in zip(longest, started, ended, strict=True)
+        ]
+        calls += 1
+        if finished:
+            return longest, calls
+
+
 #: One Ideology game: (whether the seat won, CPU seconds per decision by level, CPU
 #: seconds of the expert's longest slice in each decision).
 IdeologyResult = tuple[bool, Times, list[float]]
@@ -194,13 +223,7 @@ def ideology_game(
         start = cpu_clock()
         if levels[player] == "expert":
             decision = ideology_ai.start_thinking(view, legal, "expert", rng)
-            longest = 0.0
-            while True:
-                begun = cpu_clock()
-                finished = decision.step()
-                longest = max(longest, cpu_clock() - begun)
-                if finished:
-                    break
+            (longest,), _ = longest_slices(decision.step)
             assert decision.action is not None
             action = decision.action
             slices.append(longest)

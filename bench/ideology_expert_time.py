@@ -17,14 +17,18 @@ than the wall clock; medians, 95th percentiles and maxima over the positions.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.ai_strength import cpu_clock, summary  # after the path fix above
+from bench.ai_strength import (  # after the path fix above
+    cpu_clock,
+    longest_slices,
+    positions_parser,
+    summary,
+)
 from engine import ideology
 from engine.ideology import ai, ai_expert
 
@@ -53,9 +57,7 @@ def positions(count: int, seed: int) -> list[tuple[dict[str, object], list[ideol
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=200)
+    parser = positions_parser(__doc__, positions=40, seed=200)
     parser.add_argument("--budget", type=int, default=None, help="simulated actions")
     args = parser.parse_args(argv)
     if args.budget is not None:
@@ -70,14 +72,7 @@ def main(argv: list[str] | None = None) -> None:
         chosen = ai.choose_action(view, legal, "expert", random.Random(number))
         decision_ms.append((cpu_clock() - started) * 1000)
         decision = ai.start_thinking(view, legal, "expert", random.Random(number))
-        longest, count = 0.0, 0
-        while True:
-            started = cpu_clock()
-            finished = decision.step()
-            longest = max(longest, cpu_clock() - started)
-            count += 1
-            if finished:
-                break
+        (longest,), count = longest_slices(decision.step)
         longest_ms.append(longest * 1000)
         slices.append(count)
         same += decision.action == chosen
