@@ -125,9 +125,13 @@ def test_a_new_game_over_one_in_progress_asks_and_keeps_it(
 # --------------------------------------------------------------------------- case 2
 
 
-def red_moves_in_one_of_two_windows(browser: Browser, server: RunningServer, *, deaf: bool):  # type: ignore[no-untyped-def]
-    """Two tabs on Red's cover; in the first, Red plays b4-b5 and hands over."""
-    context, first, log = open_app(
+def red_moves_in_one_of_two_windows(
+    browser: Browser, server: RunningServer, *, deaf: bool
+) -> tuple[Page, Page]:
+    """Two tabs on Red's cover; in the first, Red plays b4-b5 and hands over. The other
+    tab follows by itself to Blue's cover, unless it is ``deaf``: then it still shows
+    Red's. (first, other)"""
+    context, first, _ = open_app(
         browser, server, "#/stratego/continue", init_scripts=(seed("stratego", stratego()),)
     )
     other = second_window(context, server, "#/stratego/continue", deaf=deaf)
@@ -137,46 +141,44 @@ def red_moves_in_one_of_two_windows(browser: Browser, server: RunningServer, *, 
     StrategoBoard(first).move("b4-b5")
     act(first, "hand-over")
     expect(first.locator("#st-cover h1")).to_contain_text("Luis")
-    return context, first, other, log
+    expect(other.locator("#st-cover h1")).to_contain_text("Ana" if deaf else "Luis")
+    return first, other
+
+
+def refuses_then_reloads(window: Page, first: Page, *, shot: str = "") -> None:
+    """``window``, behind the other, says the game moved on and shows no board; its
+    reload brings Blue's cover. Red's one move stays saved throughout (the autosave is
+    checked through ``first``, the window that made it). ``shot``: a screenshot of the
+    refusal."""
+    expect(window.locator("#app")).to_contain_text(MOVED_ON)
+    if shot:
+        screenshot(window, shot)
+    assert window.locator("#st-board").count() == 0
+    assert json.loads(autosave(first, "stratego")["engine"])["moves"] == ["b4-b5"]
+    window.locator('[data-intent="reload-game"]').click()
+    expect(window.locator("#st-cover h1")).to_contain_text("Luis")
+    assert json.loads(autosave(first, "stratego")["engine"])["moves"] == ["b4-b5"]
 
 
 def test_an_idle_window_follows_and_a_busy_one_refuses_and_offers_a_reload(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, first, other, log = red_moves_in_one_of_two_windows(browser, server, deaf=False)
-    # The idle window followed by itself.
-    expect(other.locator("#st-cover h1")).to_contain_text("Luis")
+    first, other = red_moves_in_one_of_two_windows(browser, server, deaf=False)
     # Blue takes the second window; then someone opens Blue's board in the first one too.
     reveal(other, "Luis")
     expect(first.locator("#st-cover h1")).to_contain_text("Luis")
     act(first, "reveal")
     # The second window was in the middle of Blue's turn: it stops, says so, offers a reload.
-    expect(other.locator("#app")).to_contain_text(MOVED_ON)
-    screenshot(other, "stratego-moved-on-portrait")
-    assert other.locator("#st-board").count() == 0
-    other.locator('[data-intent="reload-game"]').click()
-    expect(other.locator("#st-cover h1")).to_contain_text("Luis")
-    game = json.loads(autosave(first, "stratego")["engine"])
-    assert game["moves"] == ["b4-b5"]
-    assert log.page_errors == []
-    context.close()
+    refuses_then_reloads(other, first, shot="stratego-moved-on-portrait")
 
 
 def test_a_window_that_missed_the_other_refuses_to_write_over_its_moves(
     browser: Browser, server: RunningServer
 ) -> None:
-    context, first, stale, log = red_moves_in_one_of_two_windows(browser, server, deaf=True)
+    first, stale = red_moves_in_one_of_two_windows(browser, server, deaf=True)
     # The stale tab still shows Red's cover; Red takes it and would play again.
-    expect(stale.locator("#st-cover h1")).to_contain_text("Ana")
     act(stale, "reveal")
-    expect(stale.locator("#app")).to_contain_text(MOVED_ON)
-    assert stale.locator("#st-board").count() == 0
-    assert json.loads(autosave(first, "stratego")["engine"])["moves"] == ["b4-b5"]
-    stale.locator('[data-intent="reload-game"]').click()
-    expect(stale.locator("#st-cover h1")).to_contain_text("Luis")
-    assert json.loads(autosave(first, "stratego")["engine"])["moves"] == ["b4-b5"]
-    assert log.page_errors == []
-    context.close()
+    refuses_then_reloads(stale, first)
 
 
 # --------------------------------------------------------------------------- case 3
