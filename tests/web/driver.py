@@ -46,6 +46,13 @@ class Driver:
         context.dispatch = driver.dispatch
         return driver
 
+    @classmethod
+    def new_game(cls, name: str, **options: Any) -> Driver:
+        """A driver on the game's new-game form (``options`` as for :meth:`game`)."""
+        driver = cls.game(name, **options)
+        driver.go(f"#/{name}/new")
+        return driver
+
     @property
     def clock(self) -> ManualClock:
         clock = self.context.clock
@@ -107,8 +114,7 @@ STRATEGO_NAMES = {"name-red": "Ana", "name-blue": "Luis"}
 
 def stratego_at_play(storage: MemoryStorage | None = None) -> Driver:
     """A Stratego game between two people with both armies set up: Red's board."""
-    driver = Driver.game("stratego", storage=storage)
-    driver.go("#/stratego/new")
+    driver = Driver.new_game("stratego", storage=storage)
     driver.tap("new-start", **STRATEGO_NAMES)
     for setup in ("Lakeside fortress", "Bomb wall"):
         driver.tap("reveal")

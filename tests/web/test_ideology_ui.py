@@ -346,8 +346,7 @@ FIELDS = {"seat-ideology-0": "Capitalism", "seat-ideology-1": "Communism", "seed
 
 
 def test_a_game_by_intents_from_the_form_to_the_holders_screen() -> None:
-    driver = Driver.game("ideology")
-    driver.go("#/ideology/new")
+    driver = Driver.new_game("ideology")
     driver.tap("count 2", **FIELDS)
     assert sorted(driver.changed or []) == ["ig-counts", "ig-seats", "ig-seed-card"]
     driver.tap("count 3", **FIELDS)
@@ -373,8 +372,7 @@ def test_a_game_by_intents_from_the_form_to_the_holders_screen() -> None:
 
 
 def test_a_refused_action_is_said_where_the_buttons_are_and_goes_at_the_next_tap() -> None:
-    driver = Driver.game("ideology")
-    driver.go("#/ideology/new")
+    driver = Driver.new_game("ideology")
     driver.tap("start", **FIELDS)
     driver.tap("continue")
     driver.tap("reveal")
@@ -420,8 +418,7 @@ def test_a_card_that_can_do_nothing_says_why_in_the_engines_words(phase: str) ->
     the engine's own refusal (``check``) of placing that card, not a rule in the UI."""
     from ui.loop import Intent
 
-    driver = Driver.game("ideology")
-    driver.go("#/ideology/new")
+    driver = Driver.new_game("ideology")
     driver.tap("start", **FIELDS)
     rng = random.Random(16)
     for _ in range(400):

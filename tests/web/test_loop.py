@@ -82,8 +82,7 @@ def test_every_section_of_the_games_pages_is_one_element_named_by_its_key() -> N
     """The patch finds a section by its key: each must be one element with that id."""
     from tests.web.driver import Driver
 
-    driver = Driver.game("stratego")
-    driver.go("#/stratego/new")
+    driver = Driver.new_game("stratego")
     pages = [driver.page]
     driver.tap("new-start", **{"name-red": "Ana", "name-blue": "Luis"})
     driver.tap("reveal")
@@ -93,8 +92,7 @@ def test_every_section_of_the_games_pages_is_one_element_named_by_its_key() -> N
         driver.tap("setup-ready")
         driver.tap("reveal") if 'data-intent="reveal"' in driver.html() else None
     pages.append(driver.page)
-    ideology = Driver.game("ideology")
-    ideology.go("#/ideology/new")
+    ideology = Driver.new_game("ideology")
     pages.append(ideology.page)
     ideology.tap("start", **{"seat-ideology-0": "Capitalism", "seat-ideology-1": "Communism"})
     pages.append(ideology.page)

@@ -438,8 +438,7 @@ def test_the_computer_takes_its_own_rescue_in_the_same_turn() -> None:
 
 def against_the_expert(storage: Any = None) -> Driver:
     """Ana (Red, a person) against the expert, both armies set up, Ana to move."""
-    driver = Driver.game("stratego", storage=storage)
-    driver.go("#/stratego/new")
+    driver = Driver.new_game("stratego", storage=storage)
     fields = {"name-red": "Ana", "seat-red": "person", "name-blue": "", "seat-blue": "expert"}
     driver.tap("new-start", **fields)
     driver.tap("setup-use", preset="builtin:Lakeside fortress")

@@ -352,8 +352,7 @@ def test_a_tap_redraws_only_the_squares_and_parts_it_changed() -> None:
 
 
 def test_setup_by_taps_and_drops_changes_the_squares_and_the_tray_only() -> None:
-    driver = Driver.game("stratego")
-    driver.go("#/stratego/new")
+    driver = Driver.new_game("stratego")
     driver.tap("new-start", **STRATEGO_NAMES)
     driver.tap("reveal")
     driver.tap("tray F")
@@ -401,8 +400,7 @@ def test_a_reload_comes_back_behind_the_cover_and_continue_finds_the_game() -> N
 
 
 def test_a_full_storage_is_said_on_every_screen_and_the_game_goes_on() -> None:
-    driver = Driver.game("stratego", storage=MemoryStorage(limit=10))
-    driver.go("#/stratego/new")
+    driver = Driver.new_game("stratego", storage=MemoryStorage(limit=10))
     driver.tap("new-start", **STRATEGO_NAMES)
     assert "could not be saved" in driver.html()
     driver.tap("reveal")

@@ -15,8 +15,7 @@ from tests.web.driver import STRATEGO_NAMES, Driver, stratego_at_play
 
 
 def ideology_started(storage: MemoryStorage | None = None) -> Driver:
-    driver = Driver.game("ideology", storage=storage)
-    driver.go("#/ideology/new")
+    driver = Driver.new_game("ideology", storage=storage)
     fields = {
         "ideology-0": "Capitalism",
         "name-0": "Ana",
@@ -64,8 +63,7 @@ def test_a_new_game_over_an_unfinished_one_asks_and_keeps_it_either_way(game: st
 
 
 def test_a_finished_or_absent_game_is_replaced_without_a_question() -> None:
-    driver = Driver.game("stratego")
-    driver.go("#/stratego/new")
+    driver = Driver.new_game("stratego")
     driver.tap("new-start", **STRATEGO_NAMES)
     assert "A game is in progress" not in driver.html()
     assert driver.page is not None and driver.page.screen.startswith("stratego/cover")
