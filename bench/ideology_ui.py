@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 from pathlib import Path
 
@@ -38,29 +37,14 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT))
 
-from browser import app_page, percentile  # noqa: E402
+from browser import app_page, latency_line, percentile, tap_latency_probe  # noqa: E402
 from pages import IdeologyHand, IdeologyNewGame, tap  # noqa: E402
 
 from engine import ideology  # noqa: E402
 from engine.ideology import parse  # noqa: E402
 
 PLAYERS = ["Capitalism", "Communism", "Fascism", "Islamic Fundamentalism", "Imperialism"]
-PROBE = """
-window.__latency = [];
-document.addEventListener("click", (event) => {
-  const button = event.target.closest("[data-intent]");
-  const app = document.getElementById("app");
-  if (!button || !app) return;
-  const start = performance.now();
-  const observer = new MutationObserver(() => {
-    const dom = performance.now() - start;
-    observer.disconnect();
-    const act = button.dataset.intent.split(" ")[0];
-    requestAnimationFrame(() => window.__latency.push([act, dom, performance.now() - start]));
-  });
-  observer.observe(app, { subtree: true, childList: true, attributes: true });
-}, true);
-"""
+PROBE = tap_latency_probe("[data-intent]", "app")
 
 
 def perform(page: Page, game: ideology.Game, action: str) -> int:
@@ -131,11 +115,7 @@ def report(label: str, samples: list[tuple[str, float, float]]) -> None:
         return
     print(f"{label}: {len(samples)} taps")
     for name, index in (("DOM updated", 1), ("next frame", 2)):
-        values = [sample[index] for sample in samples]
-        print(
-            f"  {name:<12} median {statistics.median(values):6.1f} ms   "
-            f"p95 {percentile(values, 0.95):6.1f} ms   max {max(values):6.1f} ms"
-        )
+        print(latency_line(name, [sample[index] for sample in samples]))
 
 
 def main() -> None:

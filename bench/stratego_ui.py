@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 from pathlib import Path
 
@@ -32,28 +31,14 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT))
 
-from browser import app_page, percentile  # noqa: E402
+from browser import app_page, latency_line, percentile, tap_latency_probe  # noqa: E402
 from pages import StrategoBoard  # noqa: E402
 from pages import tap as act  # noqa: E402
 
 from engine.stratego import BUILTIN_SETUPS, new_game  # noqa: E402
 
 RED, BLUE = "Lakeside fortress", "Scout screen"
-PROBE = """
-window.__latency = [];
-document.addEventListener("click", (event) => {
-  const square = event.target.closest(".sq.dest, .sq.dest-attack");
-  const board = document.getElementById("st-board");
-  if (!square || !board) return;
-  const start = performance.now();
-  const observer = new MutationObserver(() => {
-    const dom = performance.now() - start;
-    observer.disconnect();
-    requestAnimationFrame(() => window.__latency.push([dom, performance.now() - start]));
-  });
-  observer.observe(board, { subtree: true, childList: true, attributes: true });
-}, true);
-"""
+PROBE = tap_latency_probe(".sq.dest, .sq.dest-attack", "st-board")
 
 
 def run(moves: int, seed: int) -> list[tuple[float, float]]:
@@ -79,7 +64,7 @@ def run(moves: int, seed: int) -> list[tuple[float, float]]:
             act(page, "hand-over")
         page.wait_for_function(f"window.__latency.length >= {played}")
         samples = page.evaluate("window.__latency")
-    return [(float(dom), float(frame)) for dom, frame in samples]
+    return [(float(dom), float(frame)) for _, dom, frame in samples]
 
 
 def main() -> None:
@@ -92,10 +77,7 @@ def main() -> None:
     frame = [sample[1] for sample in samples]
     print(f"Stratego UI, tap on a destination -> board updated, {len(samples)} moves")
     for label, values in (("DOM updated", dom), ("next frame", frame)):
-        print(
-            f"  {label:<12} median {statistics.median(values):6.1f} ms   "
-            f"p95 {percentile(values, 0.95):6.1f} ms   max {max(values):6.1f} ms"
-        )
+        print(latency_line(label, values))
     verdict = "met" if percentile(dom, 0.95) <= 50 else "NOT met"
     print(f"  target p95 <= 50 ms: {verdict}")
 

@@ -6,10 +6,13 @@ and the served-app page the browser benchmarks start from.
 
 from __future__ import annotations
 
+import json
+import statistics
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from string import Template
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -64,3 +67,36 @@ def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
     return ordered[index]
+
+
+def latency_line(label: str, values: list[float]) -> str:
+    """One line of a tap-latency benchmark: median, p95 and max, in milliseconds."""
+    return (
+        f"  {label:<12} median {statistics.median(values):6.1f} ms   "
+        f"p95 {percentile(values, 0.95):6.1f} ms   max {max(values):6.1f} ms"
+    )
+
+
+def tap_latency_probe(tapped: str, watched: str) -> str:
+    """An init script that times every tap on an element matching the CSS selector
+    ``tapped``, in the page's own clock, from its ``click`` (a capture listener that runs
+    before the app's): to the first change inside the element whose id is ``watched``
+    (*DOM updated*, seen by a MutationObserver) and to the ``requestAnimationFrame``
+    after it (*next frame*, style and layout included). ``window.__latency`` collects
+    ``[verb of the element's data-intent or "", DOM updated, next frame]`` per tap."""
+    return Template("""
+window.__latency = [];
+document.addEventListener("click", (event) => {
+  const tapped = event.target.closest($tapped);
+  const watched = document.getElementById($watched);
+  if (!tapped || !watched) return;
+  const start = performance.now();
+  const observer = new MutationObserver(() => {
+    const dom = performance.now() - start;
+    observer.disconnect();
+    const verb = (tapped.dataset.intent || "").split(" ")[0];
+    requestAnimationFrame(() => window.__latency.push([verb, dom, performance.now() - start]));
+  });
+  observer.observe(watched, { subtree: true, childList: true, attributes: true });
+}, true);
+""").substitute(tapped=json.dumps(tapped), watched=json.dumps(watched))
