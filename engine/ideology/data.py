@@ -138,6 +138,8 @@ class Region:
     home_of: str | None = None  # the ideology whose home region this is
 
 
+# The rebalanced map of docs/ideology-map.md (the source for the map, not the older table
+# in the rules file).
 _MAP: Final[tuple[tuple[str, str, int, str], ...]] = (
     # (name, Spanish name, printed level, adjacent regions separated by commas)
     ("United States", "Estados Unidos", 3, "Canada, Mexico, Cuba, Japan"),
