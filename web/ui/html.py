@@ -5,6 +5,7 @@
 - :data:`INTENT`: the one attribute that says what a tap does (``data-intent="undo"``,
   ``data-intent="square e4"``), read by :mod:`ui.dom` into a :class:`ui.loop.Intent`;
 - :func:`icon`: every icon of the app (:mod:`ui.icons`);
+- :func:`titled_card`: a card section named by its heading;
 - :func:`frame`: a screen's top bar (the way back, the title, extra links) and its body;
 - :func:`real`: whether a value from the browser is something (JavaScript's null and
   undefined arrive in Python as objects of their own, not as None).
@@ -24,7 +25,18 @@ from typing import ParamSpec, TypeVar
 
 from ui.icons import icon
 
-__all__ = ["INTENT", "Markup", "button", "e", "frame", "icon", "link", "real", "remember_last"]
+__all__ = [
+    "INTENT",
+    "Markup",
+    "button",
+    "e",
+    "frame",
+    "icon",
+    "link",
+    "real",
+    "remember_last",
+    "titled_card",
+]
 
 INTENT = "data-intent"
 
@@ -104,6 +116,20 @@ def link(
         part for part in ("button", "button-primary" if primary else "", kind) if part
     )
     return f'<a class="{classes}" href="{e(href)}">{_content(label, icon)}</a>'
+
+
+def titled_card(css: str, title_id: str, title: str, body: str) -> str:
+    """A card section named by its heading: ``title`` (escaped unless it is
+    :class:`Markup`) in an ``<h2 id=title_id>``, then ``body`` (markup).
+
+    >>> titled_card("log", "log-title", "Log & notes", "<p>…</p>")
+    '<section class="card log" aria-labelledby="log-title"><h2 id="log-title">Log &amp; ...'
+    """
+    heading = title if isinstance(title, Markup) else escape(title)
+    return (
+        f'<section class="card {css}" aria-labelledby="{title_id}">'
+        f'<h2 id="{title_id}">{heading}</h2>{body}</section>'
+    )
 
 
 def frame(

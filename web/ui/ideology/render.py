@@ -18,7 +18,7 @@ from engine.ideology import ADVANCES, CARD_TYPES, IDEOLOGIES, PHASES, STATUSES, 
 from engine.ideology.actions import Action
 from engine.ideology.views import GameView, RegionView
 from ui.computer import PERSON, is_computer, seat_select, thinking_html
-from ui.html import INTENT, Markup, button, frame, icon, link, remember_last
+from ui.html import INTENT, Markup, button, frame, icon, link, remember_last, titled_card
 from ui.ideology.session import Legal, NewGameForm, Selection, Session, action_key
 from ui.ideology.text import Translate, Words
 from ui.loop import Notice, Page, intent_text
@@ -674,11 +674,8 @@ def advances_panel(
         },
     )
     listing = f'<ul class="ig-advance-list" id="ig-advance-list">{"".join(items)}</ul>'
-    return (
-        f'<section class="card ig-advances" aria-labelledby="ig-adv-title">'
-        f'<h2 id="ig-adv-title">{escape(t("ideology_advances"))}</h2>'
-        f"{toggle}{listing if open_ else ''}</section>"
-    )
+    body = toggle + (listing if open_ else "")
+    return titled_card("ig-advances", "ig-adv-title", t("ideology_advances"), body)
 
 
 def conflict_panel(view: GameView, words: Words) -> str:
@@ -690,18 +687,17 @@ def conflict_panel(view: GameView, words: Words) -> str:
         card_type=words.card_type(c["card_type"]),
         region=words.region(c["region"]),
     )
-    return (
-        f'<section class="card ig-conflict" aria-labelledby="ig-conflict-title">'
-        f'<h2 id="ig-conflict-title">{type_icon(c["card_type"])}'
-        f"{escape(title)}</h2>"
+    versus = (
         f'<div class="ig-versus"><div>{who(c["attacker"], words)}'
         f"<p>{escape(t('ideology_attacker_played', count=c['attacker_cards_played']))}</p></div>"
         f'<span class="ig-vs">{escape(t("ideology_versus"))}</span>'
         f"<div>{who(c['defender'], words)}"
         f"<p>{escape(t('ideology_defender_played', count=c['defender_cards_played']))}</p></div>"
         f"</div>"
-        f'<p class="ig-round">{escape(t("ideology_round", round=c["round"]))}</p></section>'
+        f'<p class="ig-round">{escape(t("ideology_round", round=c["round"]))}</p>'
     )
+    heading = Markup(type_icon(c["card_type"]) + escape(title))
+    return titled_card("ig-conflict", "ig-conflict-title", heading, versus)
 
 
 def attack_builder(view: GameView, words: Words, legal: Legal, picked: Selection) -> str:
@@ -741,13 +737,11 @@ def attack_builder(view: GameView, words: Words, legal: Legal, picked: Selection
     regions = ""
     if picked.defender and picked.attack_type:
         regions = f'<p class="hint">{escape(t("ideology_attack_pick_region"))}</p>'
-    return (
-        f'<section class="card ig-attack" aria-labelledby="ig-attack-title">'
-        f'<h2 id="ig-attack-title">{escape(t("ideology_attack_title"))}</h2>'
+    body = (
         f'<h3>{escape(t("ideology_attack_defender"))}</h3><div class="button-row">{who_buttons}'
-        f"</div>"
-        f"{types}{regions}</section>"
+        f"</div>{types}{regions}"
     )
+    return titled_card("ig-attack", "ig-attack-title", t("ideology_attack_title"), body)
 
 
 def diplomacy_panel(view: GameView, words: Words, legal: Legal, me: str) -> str:
@@ -777,12 +771,11 @@ def diplomacy_panel(view: GameView, words: Words, legal: Legal, me: str) -> str:
             f"{escape(t('ideology_status_now', status=words.status(now)))}</span>"
             f'<div class="button-row" role="group">{choices}</div></li>'
         )
-    return (
-        f'<section class="card ig-diplomacy" aria-labelledby="ig-diplo-title">'
-        f'<h2 id="ig-diplo-title">{escape(t("ideology_diplomacy_title"))}</h2>'
+    body = (
         f'<p class="hint">{escape(t("ideology_diplomacy_secret"))}</p>'
-        f'<ul class="ig-diplo-list">{"".join(rows)}</ul></section>'
+        f'<ul class="ig-diplo-list">{"".join(rows)}</ul>'
     )
+    return titled_card("ig-diplomacy", "ig-diplo-title", t("ideology_diplomacy_title"), body)
 
 
 def confirm_panel(session: Session, words: Words, action: Action) -> str:
@@ -1059,15 +1052,18 @@ def report_page(
     if following and passing and following not in session.computers:
         next_label = t("ideology_continue_to", name=words.short(following))
     hint = t("ideology_hint_report" if passing else "ideology_hint_report_alone")
+    label = f"{icon('play')}<span>{escape(next_label)}</span>"
+    go_on = act(label, "continue", kind="button-primary")
     page, top = screen_page("report", t, save_failed, stage="report")
     shared = common_sections(page, view, words, full_log=session.selection.full_log)
     body = (
         page.section("ig-phasebar", phase_bar(view, words, hint, acting=view["to_act"][:1]))
-        + f'<section class="card ig-report" aria-labelledby="ig-report-title">'
-        f'<h2 id="ig-report-title">{escape(t("ideology_report_title"))}</h2>{sections}'
-        '<div class="button-row">'
-        + act(f"{icon('play')}<span>{escape(next_label)}</span>", "continue", kind="button-primary")
-        + "</div></section>"
+        + titled_card(
+            "ig-report",
+            "ig-report-title",
+            t("ideology_report_title"),
+            f'{sections}<div class="button-row">{go_on}</div>',
+        )
         + public_table(page, view, words, shared, shown)
     )
     page.root(f'{top}<div class="ig-public">{frame_of(t, heading, body)}</div>')
