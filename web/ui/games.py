@@ -339,14 +339,22 @@ def autosave_note(text: str) -> str:
     return f'<p id="{WARNING}" class="autosave-note" role="status">{e(text)}</p>'
 
 
+def notice_card(message: str, *controls: str, element_id: str = "", alert: bool = False) -> str:
+    """A notice: ``message`` (escaped), then its buttons (``controls``, markup) in a row."""
+    attributes = (f' id="{element_id}"' if element_id else "") + (' role="alert"' if alert else "")
+    return (
+        f'<section class="card notice"{attributes}><p>{e(message)}</p>'
+        f'<div class="button-row">{"".join(controls)}</div></section>'
+    )
+
+
 def moved_on_page(t: Any, game: str) -> Page:
     """This window's game went on in another window: say so and offer to load it."""
     page = Page(f"{game}/moved-on", stage="moved-on")
-    body = (
-        f'<section class="card notice" role="alert"><p>{e(t("autosave_moved_on"))}</p>'
-        '<div class="button-row">'
-        + button(t("autosave_reload"), "reload-game", icon="resume", primary=True)
-        + "</div></section>"
+    body = notice_card(
+        t("autosave_moved_on"),
+        button(t("autosave_reload"), "reload-game", icon="resume", primary=True),
+        alert=True,
     )
     page.root(frame(t(f"game_{game}"), body, back=("#/", t("home"), "home")))
     return page
@@ -356,13 +364,11 @@ def replace_question_page(t: Any, game: str, kept_as: str) -> Page:
     """Before a new game replaces the unfinished one: the question, and where the
     unfinished game will be kept either way."""
     page = Page(f"{game}/replace-question", stage="question")
-    body = (
-        f'<section class="card notice" id="replace-question">'
-        f"<p>{e(t('new_game_replaces', name=kept_as))}</p>"
-        '<div class="button-row">'
-        + button(t("new_game_replace_yes"), "replace-yes", icon="play", primary=True)
-        + button(t("new_game_replace_no"), "replace-cancel", icon="back")
-        + "</div></section>"
+    body = notice_card(
+        t("new_game_replaces", name=kept_as),
+        button(t("new_game_replace_yes"), "replace-yes", icon="play", primary=True),
+        button(t("new_game_replace_no"), "replace-cancel", icon="back"),
+        element_id="replace-question",
     )
     page.root(frame(t("new_game_of", game=t(f"game_{game}")), body, back=None))
     return page
