@@ -5,8 +5,9 @@ A game is a :class:`GameSpec`: its name (its address ``#/<name>/...`` and the ``
 its saves), its icon, its screens, how its autosave is read, how the saved-games screen
 describes one of its sessions. The modules behind a game (its engine included) are
 imported only when one of these is first used, so the home screen starts without them.
-To add a game: a package ``ui/<game>/`` with a screen class and a ``saves.describe``,
-and one entry here.
+To add a game: a package ``ui/<game>/`` with a screen class in ``controller``, a
+``Session`` (``from_json``) in ``session`` and a ``describe`` in ``saves``, and one entry
+here.
 
 >>> [spec.name for spec in GAMES]
 ['stratego', 'ideology']
@@ -14,9 +15,9 @@ and one entry here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from ui import store
 from ui.computer import pause_ms
@@ -27,15 +28,30 @@ from ui.timer import Pending
 
 @dataclass(frozen=True)
 class GameSpec:
+    """A game, its modules in the package ``ui.<name>``, each imported at its first use:
+    the class of its screens in ``controller``, its ``Session`` in ``session`` and its
+    ``describe`` in ``saves``."""
+
     name: str
     icon: str
-    #: The game's screens (one object for every address under ``#/<name>/``).
-    screen: Callable[[Context], Screen]
-    #: A session from its autosave's text (the engine replays it; raises if it cannot).
-    load: Callable[[str], Any]
-    #: The saved-games screen's summary of a session document (``ui.saves.SaveProblem``
-    #: when it is damaged, illegal or too new).
-    describe: Callable[[dict[str, Any]], dict[str, Any]]
+    #: The name of the class of the game's screens, in ``ui.<name>.controller``.
+    screen_class: str
+
+    def _part(self, module: str, name: str) -> Any:
+        return getattr(importlib.import_module(f"ui.{self.name}.{module}"), name)
+
+    def screen(self, context: Context) -> Screen:
+        """The game's screens (one object for every address under ``#/<name>/``)."""
+        return cast(Screen, self._part("controller", self.screen_class)(context))
+
+    def load(self, text: str) -> Any:
+        """A session from its autosave's text (the engine replays it; raises if it cannot)."""
+        return self._part("session", "Session").from_json(text)
+
+    def describe(self, session: dict[str, Any]) -> dict[str, Any]:
+        """The saved-games screen's summary of a session document (``ui.saves.SaveProblem``
+        when it is damaged, illegal or too new)."""
+        return cast(dict[str, Any], self._part("saves", "describe")(session))
 
     def in_progress(self, storage: Any) -> bool:
         """Whether this game's autosave holds a game that has not ended and opens: its
@@ -48,45 +64,9 @@ class GameSpec:
         return session is not None and bool(session.in_progress)
 
 
-def _stratego_screen(context: Context) -> Screen:
-    from ui.stratego.controller import StrategoScreen
-
-    return StrategoScreen(context)
-
-
-def _stratego_load(text: str) -> Any:
-    from ui.stratego.session import Session
-
-    return Session.from_json(text)
-
-
-def _stratego_describe(session: dict[str, Any]) -> dict[str, Any]:
-    from ui.stratego.saves import describe
-
-    return describe(session)
-
-
-def _ideology_screen(context: Context) -> Screen:
-    from ui.ideology.controller import IdeologyScreen
-
-    return IdeologyScreen(context)
-
-
-def _ideology_load(text: str) -> Any:
-    from ui.ideology.session import Session
-
-    return Session.from_json(text)
-
-
-def _ideology_describe(session: dict[str, Any]) -> dict[str, Any]:
-    from ui.ideology.saves import describe
-
-    return describe(session)
-
-
 GAMES = (
-    GameSpec("stratego", "flag", _stratego_screen, _stratego_load, _stratego_describe),
-    GameSpec("ideology", "globe", _ideology_screen, _ideology_load, _ideology_describe),
+    GameSpec("stratego", "flag", "StrategoScreen"),
+    GameSpec("ideology", "globe", "IdeologyScreen"),
 )
 NAMES = tuple(spec.name for spec in GAMES)
 
