@@ -36,6 +36,9 @@ class GameSpec:
     #: The saved-games screen's summary of a session document (``ui.saves.SaveProblem``
     #: when it is damaged, illegal or too new).
     describe: Callable[[dict[str, Any]], dict[str, Any]]
+    #: A shared game record (text) as a session document, or None when the text is no
+    #: record of this game (``ui.saves.SaveProblem`` when it is one that cannot be read).
+    read_record: Callable[[str], dict[str, Any] | None] | None = None
 
     def in_progress(self, storage: Any) -> bool:
         """Whether this game's autosave holds a game that has not ended and opens: its
@@ -66,6 +69,12 @@ def _stratego_describe(session: dict[str, Any]) -> dict[str, Any]:
     return describe(session)
 
 
+def _stratego_record(text: str) -> dict[str, Any] | None:
+    from ui.stratego.saves import read_record
+
+    return read_record(text)
+
+
 def _ideology_screen(context: Context) -> Screen:
     from ui.ideology.controller import IdeologyScreen
 
@@ -85,7 +94,9 @@ def _ideology_describe(session: dict[str, Any]) -> dict[str, Any]:
 
 
 GAMES = (
-    GameSpec("stratego", "flag", _stratego_screen, _stratego_load, _stratego_describe),
+    GameSpec(
+        "stratego", "flag", _stratego_screen, _stratego_load, _stratego_describe, _stratego_record
+    ),
     GameSpec("ideology", "globe", _ideology_screen, _ideology_load, _ideology_describe),
 )
 NAMES = tuple(spec.name for spec in GAMES)

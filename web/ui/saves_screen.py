@@ -125,6 +125,11 @@ def _meta(
         f'<span class="saves-players">{escape(players)}</span>',
         f'<span class="saves-progress">{escape(progress_text(t, game, summary))}</span>',
     ]
+    army = summary.get("army")
+    if game == "stratego" and army in ("barrage", "duel"):
+        # The quick armies are another game to the players: said next to the game's name.
+        variant = escape(t(f"stratego_variant_{army}"))
+        parts.insert(0, f'<span class="saves-variant">{variant}</span>')
     if label:
         parts.insert(0, f'<span class="saves-game-label">{escape(game_name(t, game))}</span>')
     if date:
@@ -316,7 +321,7 @@ def screen(
         # The real file input stays focusable (keyboard) under its button-like label.
         f'<input class="saves-file" id="saves-import" type="file" {INTENT}="import"'
         f' data-max-bytes="{saves.MAX_FILE_BYTES}"'
-        ' accept=".json,application/json" multiple>'
+        ' accept=".json,.txt,application/json,text/plain" multiple>'
         '<label class="button saves-import" for="saves-import">'
         f"{icon('saves')}<span>{escape(t('saves_import'))}</span></label>"
         + (_button(t("saves_export_all"), "export-all") if entries else "")
