@@ -218,7 +218,7 @@ class StrategoScreen(GameScreen[Session]):
     def export_record(self, session: Session) -> Outcome:
         """The finished game as a text record, downloaded (``ui.stratego.record``)."""
         name = record.file_name(session)
-        return Outcome(download=(name, record.record_text(session)), repaint=False)
+        return Outcome(download=(name, record.record_text(session)))
 
     def on_form(self, intent: Intent) -> Outcome | None:
         """The new-game form: a seat changed, or the game starts."""

@@ -18,6 +18,7 @@ session the app can show or continue.
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
@@ -42,12 +43,15 @@ def record_text(source: Session | Game, date: str | None = None) -> str:
 def file_name(source: Session | Game, date: str | None = None) -> str:
     """``stratego-ana-luis-2026-12-01.txt`` (the players' names made safe for a file).
 
-    >>> file_name(Session.new({"red": "Ana María", "blue": "Luis"}), "2026-12-01")
-    'stratego-ana-mar-a-luis-2026-12-01.txt'
+    >>> file_name(Session.new({"red": "Ana María", "blue": "Ordenador (difícil)"}), "2026-12-01")
+    'stratego-ana-maria-ordenador-dificil-2026-12-01.txt'
     """
     day = date or datetime.now(UTC).strftime("%Y-%m-%d")
     names = source.names if isinstance(source, Session) else {p: p for p in PLAYERS}
-    slug = re.sub(r"[^a-z0-9]+", "-", "-".join(names[p] for p in PLAYERS).lower()).strip("-")
+    # Accents dropped ("difícil" -> "dificil"), anything else not a letter or digit a dash.
+    plain = unicodedata.normalize("NFKD", "-".join(names[p] for p in PLAYERS))
+    plain = plain.encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
     return f"stratego-{slug[:40] or 'game'}-{day}.txt"
 
 
