@@ -186,3 +186,32 @@ def test_the_saves_list_tags_a_quick_game_with_its_army() -> None:
             now="2026-12-01T10:00:00Z",
         ).html()
         assert f'<span class="saves-variant">{word}</span>' in markup
+
+
+def test_a_saved_stratego_game_exports_its_record_from_the_saves_list() -> None:
+    from ui import saves_screen
+    from ui.i18n import Translator
+    from ui.loop import Context, Intent
+    from ui.settings import Settings
+    from ui.timer import ManualClock
+
+    storage = MemoryStorage()
+    done = finished("barrage")
+    entry = saves.save_as(storage, "stratego", done.to_json(), "Quick one")
+    setting_up = Session.new({"red": "Ana", "blue": "Luis"})
+    early = saves.save_as(storage, "stratego", setting_up.to_json(), "Not yet")
+    t = Translator("en")
+    markup = saves_screen.screen(
+        t,
+        current={},
+        entries=[entry, early],
+        state=saves_screen.State(),
+        now="2026-12-01T10:00:00Z",
+    ).html()
+    assert f'data-intent="export-record {entry.id}"' in markup
+    assert f'data-intent="export-record {early.id}"' not in markup  # no game yet
+    context = Context(t=t, settings=Settings(), storage=storage, clock=ManualClock())
+    outcome = saves_screen.SavesScreen(context).dispatch(Intent("export-record", entry.id))
+    assert outcome is not None and outcome.download is not None
+    name, text = outcome.download
+    assert name.endswith(".txt") and stratego.read_record(text).game == done.game

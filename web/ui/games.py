@@ -39,6 +39,9 @@ class GameSpec:
     #: A shared game record (text) as a session document, or None when the text is no
     #: record of this game (``ui.saves.SaveProblem`` when it is one that cannot be read).
     read_record: Callable[[str], dict[str, Any] | None] | None = None
+    #: A session document's game as a shareable record: (file name, text); None while
+    #: there is no game yet (the armies being set up).
+    write_record: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None
 
     def in_progress(self, storage: Any) -> bool:
         """Whether this game's autosave holds a game that has not ended and opens: its
@@ -75,6 +78,12 @@ def _stratego_record(text: str) -> dict[str, Any] | None:
     return read_record(text)
 
 
+def _stratego_write_record(session: dict[str, Any]) -> tuple[str, str] | None:
+    from ui.stratego.record import record_file
+
+    return record_file(session)
+
+
 def _ideology_screen(context: Context) -> Screen:
     from ui.ideology.controller import IdeologyScreen
 
@@ -95,7 +104,13 @@ def _ideology_describe(session: dict[str, Any]) -> dict[str, Any]:
 
 GAMES = (
     GameSpec(
-        "stratego", "flag", _stratego_screen, _stratego_load, _stratego_describe, _stratego_record
+        "stratego",
+        "flag",
+        _stratego_screen,
+        _stratego_load,
+        _stratego_describe,
+        _stratego_record,
+        _stratego_write_record,
     ),
     GameSpec("ideology", "globe", _ideology_screen, _ideology_load, _ideology_describe),
 )

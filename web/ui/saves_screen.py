@@ -17,7 +17,7 @@ from engine.saves import parse_json
 from ui import saves
 from ui.checks import player_name
 from ui.computer import is_computer
-from ui.games import GAMES
+from ui.games import GAMES, spec
 from ui.html import INTENT, button, icon
 from ui.i18n import name_key
 from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, intent_text
@@ -218,12 +218,28 @@ def entry_card(
             + _button(t("saves_rename"), "rename", entry.id)
             + _button(t("saves_duplicate"), "duplicate", entry.id)
             + _button(t("saves_export"), "export", entry.id)
+            + (
+                _button(t("stratego_export_record"), "export-record", entry.id)
+                if has_record(entry)
+                else ""
+            )
             + _button(t("saves_delete"), "delete", entry.id, kind="button-danger-quiet")
             + "</div>"
         )
     return (
         f'<li class="saves-item saves-game-{escape(entry.game)}" id="save-{sid}"'
         f' data-id="{sid}">{head}{actions}</li>'
+    )
+
+
+def has_record(entry: Entry) -> bool:
+    """Whether the save's game can be exported as a shareable record (Stratego, once
+    both armies are set up)."""
+    found = spec(entry.game)
+    return (
+        found is not None
+        and found.write_record is not None
+        and (entry.summary.get("stage") != "setup")
     )
 
 
@@ -436,7 +452,16 @@ class SavesScreen:
         if act == "cancel":
             self.state = State()
             return Outcome(focus=intent_text("open", save_id))
-        if act not in ("rename", "delete", "delete-yes", "duplicate", "export", "open", "open-yes"):
+        if act not in (
+            "rename",
+            "delete",
+            "delete-yes",
+            "duplicate",
+            "export",
+            "export-record",
+            "open",
+            "open-yes",
+        ):
             return None
         entry = saves.get(self.storage, save_id)
         if act == "rename":
@@ -457,6 +482,8 @@ class SavesScreen:
             )
         if act == "export":
             return self.download([entry])
+        if act == "export-record":
+            return self.download_record(entry)
         if act == "open" and self.replaces_another_game(entry):
             self.state = State(opening=save_id)
             return Outcome(focus=intent_text("open-yes", save_id))
@@ -518,11 +545,21 @@ class SavesScreen:
         self.state = State()
         return Outcome(address=f"#/{entry.game}/continue")
 
+    def download_record(self, entry: Entry) -> Outcome | None:
+        found = spec(entry.game)
+        written = found.write_record(entry.session) if found and found.write_record else None
+        if written is None:
+            return None
+        return self.send(*written)
+
     def download(self, entries: list[Entry]) -> Outcome:
-        name = saves.file_name(entries)
+        return self.send(saves.file_name(entries), saves.export_text(entries))
+
+    def send(self, name: str, text: str) -> Outcome:
+        """A file for the player's downloads, and the message that says so."""
         self.state = State()
         return Outcome(
             notice=Notice(self.context.t("saves_exported", file=name)),
             focus="saves-message",
-            download=(name, saves.export_text(entries)),
+            download=(name, text),
         )

@@ -55,6 +55,15 @@ def file_name(source: Session | Game, date: str | None = None) -> str:
     return f"stratego-{slug[:40] or 'game'}-{day}.txt"
 
 
+def record_file(document: dict[str, Any]) -> tuple[str, str] | None:
+    """A saved session document's game as (file name, record); None while the armies
+    are being set up (no game yet)."""
+    session = Session.from_dict(document)
+    if session.game is None:
+        return None
+    return file_name(session), record_text(session)
+
+
 def session_from_record(text: str) -> Session:
     """The session a record describes: the game replayed, over or to be continued by
     whoever's turn it is (behind the cover in a game of two persons). Raises the engine's
