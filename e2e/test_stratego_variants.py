@@ -21,43 +21,20 @@ from leaks import assert_no_unseen_rank
 from pages import StrategoBoard
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
+from test_stratego_layout import SETTINGS, open_new_game, out_of_view, saved_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import stratego
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-SETTINGS = """
-localStorage.setItem("tablero.settings", JSON.stringify({language: "%s", computer_pace: "quick"}));
-"""
-AUTOSAVE = """
-() => localStorage.getItem(localStorage.getItem("tablero.stratego.current"))
-"""
 #: Person moves before the person resigns (not reached in practice: small armies meet
 #: within a few dozen moves when one side attacks whenever it can).
 MOVE_CAP = 150
-# Elements (by selector) not wholly inside the viewport.
-OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
-    const node = document.querySelector(selector);
-    if (!node) return true;
-    const box = node.getBoundingClientRect();
-    return box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5
-        || box.right > innerWidth + 0.5;
-})"""
 
 
 def strings(language: str) -> dict[str, str]:
     return json.loads((WEB / "i18n" / f"{language}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-
-
-def saved_game(page: Page) -> stratego.Game:
-    text = page.evaluate(AUTOSAVE)
-    assert text, "the game should be saved"
-    return stratego.from_json(json.loads(text)["engine"])
-
-
-def out_of_view(page: Page, *selectors: str) -> list[str]:
-    return page.evaluate(OUT_OF_VIEW, list(selectors))  # type: ignore[no-any-return]
 
 
 def shots(page: Page, name: str) -> None:
@@ -166,14 +143,7 @@ def test_a_quick_game_against_the_computer_by_taps_to_the_end(
     level: str,
 ) -> None:
     t = strings(language)
-    context, page, log = open_app(
-        browser,
-        server,
-        "#/stratego/new",
-        viewport=viewport,
-        locale="es-ES" if language == "es" else "en-US",
-        init_scripts=(SETTINGS % language,),
-    )
+    context, page, log = open_new_game(browser, server, viewport, language)
     name = f"stratego-variant-{army}-{language}"
     start(page, army, level, t, name)
     played = play_to_the_end(page, language, name)
