@@ -49,7 +49,7 @@ def test_the_new_game_form_chooses_the_army_and_the_setup_offers_only_its_pieces
     assert re.search(r'<button[^>]*data-intent="setup-ready"[^>]*disabled', html)
     driver.tap("tray F")
     driver.tap("square a1")
-    assert f"has {size} pieces; 1 are placed" in driver.html()
+    assert "Still to place: 1 × Marshal (10)" in driver.html()
     driver.tap("setup-fill")
     session = driver.screen.session
     assert isinstance(session, Session)

@@ -643,6 +643,12 @@ def setup_status(ui: Ui, session: Session) -> str:
     elif board.is_empty():
         text = ui.t("stratego_setup_empty_hint", count=sum(board.counts.values()))
         css = "todo"
+    elif error.code == "wrong_length" and board.army != "classic":
+        # A small army's few missing pieces, by name (a classic tray says it by itself).
+        missing = [(letter, count) for letter, count in board.remaining().items() if count]
+        pieces = ", ".join(f"{count} × {ui.label(letter)}" for letter, count in missing)
+        text = ui.t("stratego_setup_still_to_place", pieces=pieces)
+        css = "todo"
     else:
         text = message_text(ui, Message(f"stratego_error_{error.code}", dict(error.params)))
         css = "todo"
