@@ -16,6 +16,7 @@ here.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
@@ -36,6 +37,12 @@ class GameSpec:
     icon: str
     #: The name of the class of the game's screens, in ``ui.<name>.controller``.
     screen_class: str
+    #: A shared game record (text) as a session document, or None when the text is no
+    #: record of this game (``ui.saves.SaveProblem`` when it is one that cannot be read).
+    read_record: Callable[[str], dict[str, Any] | None] | None = None
+    #: A session document's game as a shareable record: (file name, text); None while
+    #: there is no game yet (the armies being set up).
+    write_record: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None
 
     def _part(self, module: str, name: str) -> Any:
         return getattr(importlib.import_module(f"ui.{self.name}.{module}"), name)
@@ -64,8 +71,20 @@ class GameSpec:
         return session is not None and bool(session.in_progress)
 
 
+def _stratego_record(text: str) -> dict[str, Any] | None:
+    from ui.stratego.saves import read_record
+
+    return read_record(text)
+
+
+def _stratego_write_record(session: dict[str, Any]) -> tuple[str, str] | None:
+    from ui.stratego.record import record_file
+
+    return record_file(session)
+
+
 GAMES = (
-    GameSpec("stratego", "flag", "StrategoScreen"),
+    GameSpec("stratego", "flag", "StrategoScreen", _stratego_record, _stratego_write_record),
     GameSpec("ideology", "globe", "IdeologyScreen"),
 )
 NAMES = tuple(spec.name for spec in GAMES)
