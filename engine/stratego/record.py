@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from engine import errors
 
@@ -197,11 +197,11 @@ def _read_header(lines: list[str]) -> tuple[dict[str, str], dict[str, int], int]
                 raise RecordError(
                     "not_a_record", "This text is not a Stratego game record.", line=number
                 )
-            raise RecordError(
+            raise _line_error(
                 "bad_header",
-                f"Line {number}: {line[:40]!r} is not a header this record may have "
+                number,
+                f"{line[:40]!r} is not a header this record may have "
                 "(unknown, malformed or repeated).",
-                line=number,
                 key=key,
             )
         values[key] = _unquote(match.group(2))
@@ -215,11 +215,14 @@ def _read_header(lines: list[str]) -> tuple[dict[str, str], dict[str, int], int]
     return values, where, index
 
 
+def _line_error(code: str, line: int, what: str, **params: Any) -> RecordError:
+    """A record error that says which line it is about, first in words and in ``line``."""
+    return RecordError(code, f"Line {line}: {what}", line=line, **params)
+
+
 def _bad_value(where: dict[str, int], key: str, value: str, why: str) -> RecordError:
-    line = where.get(key, 0)
-    return RecordError(
-        "bad_value", f"Line {line}: {key} {value!r} {why}.", line=line, key=key, value=value
-    )
+    what = f"{key} {value!r} {why}."
+    return _line_error("bad_value", where.get(key, 0), what, key=key, value=value)
 
 
 def _options(values: dict[str, str], where: dict[str, int]) -> Options:
@@ -276,27 +279,19 @@ def read_record(text: str) -> GameRecord:
         number = position + 1
         match = _PLAY.fullmatch(line)
         if match is None:
-            raise RecordError(
-                "bad_line",
-                f"Line {number}: {line[:40]!r} is not a play such as '12. red e4-e5'.",
-                line=number,
-                text=line[:40],
-            )
+            what = f"{line[:40]!r} is not a play such as '12. red e4-e5'."
+            raise _line_error("bad_line", number, what, text=line[:40])
         played += 1
         if int(match.group(1)) != played or match.group(2) != game.turn or game.is_terminal:
-            raise RecordError(
-                "play_order",
-                f"Line {number}: play {played} should be {game.turn}'s, numbered {played}.",
-                line=number,
-                play=played,
-            )
+            what = f"play {played} should be {game.turn}'s, numbered {played}."
+            raise _line_error("play_order", number, what, play=played)
         try:
             game.play(match.group(3))
         except errors.IllegalAction as error:
-            raise RecordError(
+            raise _line_error(
                 "illegal_play",
-                f"Line {number}: play {played} ({match.group(3)}) is not legal: {error}",
-                line=number,
+                number,
+                f"play {played} ({match.group(3)}) is not legal: {error}",
                 play=played,
                 text=match.group(3),
                 reason=error.code,
