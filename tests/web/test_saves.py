@@ -121,6 +121,7 @@ def test_save_as_lists_game_players_turn_and_date_newest_first() -> None:
         "turn": 2,
         "stage": "play",
         "seats": ["person", "person"],
+        "army": "classic",
     }
     assert sunday.created == sunday.updated == NOW
     evening = listed[0]

@@ -17,8 +17,8 @@ from engine.saves import parse_json
 from ui import saves
 from ui.checks import player_name
 from ui.computer import is_computer
-from ui.games import GAMES
-from ui.html import INTENT, button, icon
+from ui.games import GAMES, spec
+from ui.html import INTENT, button, icon, link
 from ui.i18n import name_key
 from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, intent_text
 from ui.routes import Route
@@ -207,9 +207,14 @@ def entry_card(
             + "</div></div>"
         )
     else:
+        found = spec(entry.game)
+        review = ""
+        if found is not None and found.review is not None and entry.summary.get("stage") != "setup":
+            review = review_link(t, f"#/review/save-{sid}", f"save-name-{sid}")
         actions = (
             '<div class="button-row saves-actions">'
             + _button(t("saves_open"), "open", entry.id, kind="button-primary", icon_name="play")
+            + review
             + _button(t("saves_rename"), "rename", entry.id)
             + _button(t("saves_duplicate"), "duplicate", entry.id)
             + _button(t("saves_export"), "export", entry.id)
@@ -219,6 +224,16 @@ def entry_card(
     return (
         f'<li class="saves-item saves-game-{escape(entry.game)}" id="save-{sid}"'
         f' data-id="{sid}">{head}{actions}</li>'
+    )
+
+
+def review_link(t: Translate, address: str, described_by: str, *, primary: bool = False) -> str:
+    """ "Review" of one game (a save, a finished game), named by the element
+    ``described_by``."""
+    return (
+        f'<a class="button{" button-primary" if primary else ""}" href="{escape(address)}"'
+        f' aria-describedby="{escape(described_by)}">{icon("review")}'
+        f"<span>{escape(t('review_open_short'))}</span></a>"
     )
 
 
@@ -321,7 +336,9 @@ def screen(
         f"{icon('saves')}<span>{escape(t('saves_import'))}</span></label>"
         + (_button(t("saves_export_all"), "export-all") if entries else "")
         + "</div>"
-        f'<p class="hint">{escape(t("saves_files_hint"))}</p></section>',
+        f'<p class="hint">{escape(t("saves_files_hint"))}</p>'
+        f'<div class="button-row">{link(t("finished_heading"), "#/finished", icon="finished")}'
+        "</div></section>",
     )
     body = (
         f"{message}{progress}"

@@ -41,5 +41,9 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
         "stage": stage,
         # Who plays each army, in the order of "players": "person" or the computer's level.
         "seats": [loaded.seats[p] for p in PLAYERS],
+        "army": loaded.options.army,
     }
+    if game is not None and game.result in PLAYERS:
+        # The winner's place in "players" (a finished game's list says who won).
+        summary["winner"] = PLAYERS.index(game.result)
     return summary
