@@ -159,11 +159,13 @@ def controls(ui: Ui, review: Review) -> str:
             t(f"review_{where}"),
             f"review-step {where}",
             icon=icons[where],
-            css="button rv-step",
+            css=f"button rv-step rv-{where}",
             element_id=f"rv-{where}",
             disabled=(where in ("first", "previous") and step == 0)
             or (where in ("next", "last") and step == last),
             primary=where == "next",
+            # Named even where a narrow screen shows the icon alone.
+            attributes={"aria-label": t(f"review_{where}")},
         )
         for where in STEPS
     )
@@ -187,7 +189,7 @@ def view_choice(ui: Ui, review: Review) -> str:
         button(
             t("review_view_all")
             if seen == "all"
-            else t("review_view_player", name=render.player_tag(session, ui, seen)),
+            else t("review_view_player", name=session.names[seen]),
             f"review-view {seen}",
             css=f"button rv-view rv-view-{seen}",
             element_id=f"rv-view-{seen}",
