@@ -23,7 +23,7 @@ from conftest import (
     wait_ready,
 )
 from leaks import document_strings
-from pages import StrategoBoard
+from pages import StrategoBoard, StrategoSetup
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
 
@@ -47,10 +47,7 @@ def finished_game(page: Page) -> None:
     page.locator("#st-name-blue").fill(NAMES["blue"])
     act(page, "new-start")
     for setup in (RED_SETUP, BLUE_SETUP):
-        act(page, "reveal")
-        page.select_option("#st-preset", f"builtin:{setup}")
-        act(page, "setup-use")
-        act(page, "setup-ready")
+        StrategoSetup(page).use_builtin(setup)
     act(page, "reveal")
     for move in LINE:
         StrategoBoard(page).move(move)

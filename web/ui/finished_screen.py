@@ -23,10 +23,20 @@ from ui import finished, saves, store
 from ui.finished import Finished
 from ui.games import GAMES, ReviewRequest, spec
 from ui.html import button, icon, link
-from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, Screen, intent_text
+from ui.loop import (
+    Context,
+    Intent,
+    Notice,
+    Outcome,
+    Page,
+    Painted,
+    QuietScreen,
+    Screen,
+    intent_text,
+)
 from ui.routes import Route
 from ui.saves import local_date
-from ui.saves_screen import DOT, message_html, players_text, review_link
+from ui.saves_screen import DOT, message_html, players_text, review_link, storage_notice
 from ui.screens import Translate, game_name, page
 
 FINISHED = "#/finished"
@@ -180,7 +190,7 @@ def finished_page(
 
 
 @dataclass
-class FinishedScreen:
+class FinishedScreen(QuietScreen):
     """The finished games: the one open question is a deletion waiting for its answer."""
 
     context: Context
@@ -194,16 +204,9 @@ class FinishedScreen:
         self.deleting = None
         return None
 
-    def leave(self) -> None:
-        self.deleting = None
-
-    def after_paint(self, painted: Painted) -> None:
-        pass
-
     def render(self, notice: Notice | None) -> Page:
         t = self.context.t
-        if notice is None and not saves.available(self.storage):
-            notice = Notice(t("saves_error_storage_unavailable"), alert=True)
+        notice = storage_notice(t, self.storage, notice)
         listings = {found.name: finished.load(self.storage, found.name) for found in GAMES}
         return finished_page(
             t,

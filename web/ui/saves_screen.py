@@ -20,7 +20,7 @@ from ui.computer import is_computer
 from ui.games import GAMES, spec
 from ui.html import INTENT, button, icon, link
 from ui.i18n import name_key
-from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, intent_text
+from ui.loop import Context, Intent, Notice, Outcome, Page, QuietScreen, intent_text
 from ui.routes import Route
 from ui.saves import MAX_NAME, Entry, SaveProblem, local_date
 from ui.screens import GAME_ICONS, Translate, game_name, page
@@ -364,7 +364,14 @@ def current_games(storage: Any) -> tuple[dict[str, dict[str, Any]], frozenset[st
     return found, frozenset(recovered)
 
 
-class SavesScreen:
+def storage_notice(t: Translate, storage: Any, notice: Notice | None) -> Notice | None:
+    """The screen's notice, or else why nothing can be stored (storage disabled)."""
+    if notice is None and not saves.available(storage):
+        return Notice(t("saves_error_storage_unavailable"), alert=True)
+    return notice
+
+
+class SavesScreen(QuietScreen):
     """The saved-games screen: its questions (``State``) and the saves' changes."""
 
     def __init__(self, context: Context) -> None:
@@ -379,16 +386,9 @@ class SavesScreen:
         self.state = State()
         return None
 
-    def leave(self) -> None:
-        pass
-
-    def after_paint(self, painted: Painted) -> None:
-        pass
-
     def render(self, notice: Notice | None) -> Page:
         t = self.context.t
-        if notice is None and not saves.available(self.storage):
-            notice = Notice(t("saves_error_storage_unavailable"), alert=True)
+        notice = storage_notice(t, self.storage, notice)
         current, recovered = current_games(self.storage)
         return screen(
             t,

@@ -30,8 +30,7 @@ from typing import Any, cast
 from engine import stratego
 from ui.games import ReviewRequest
 from ui.html import button, frame, link
-from ui.loop import Context, Intent, Notice, Outcome, Page, Painted
-from ui.routes import Route
+from ui.loop import Context, Intent, Notice, Outcome, Page, QuietScreen
 from ui.stratego import render
 from ui.stratego.render import Ui, attack_panel, e
 from ui.stratego.session import PLAYERS, Session
@@ -277,7 +276,7 @@ def unreadable_page(ui: Ui, request: ReviewRequest, key: str) -> Page:
     return page
 
 
-class ReviewScreen:
+class ReviewScreen(QuietScreen):
     """The review of one Stratego game on the loop (see the module's docstring)."""
 
     def __init__(self, context: Context, request: ReviewRequest) -> None:
@@ -297,15 +296,6 @@ class ReviewScreen:
             else self.context.settings.stratego_numbering
         )
         return Ui(self.context.t, self.context.t.language, numbering)
-
-    def enter(self, route: Route) -> str | None:
-        return None
-
-    def leave(self) -> None:
-        pass
-
-    def after_paint(self, painted: Painted) -> None:
-        pass
 
     def render(self, notice: Notice | None) -> Page:
         if self.review is None:
