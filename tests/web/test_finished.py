@@ -231,3 +231,22 @@ def test_an_empty_list_says_how_games_get_there(language: str) -> None:
     html = finished_screen(MemoryStorage(), language).html()
     words = "A game appears here" if language == "en" else "Una partida aparece aquí"
     assert html.count(words) == 2
+
+
+def test_the_finished_games_are_reached_from_home_and_from_the_saved_games() -> None:
+    from ui import screens
+    from ui.i18n import Translator
+    from ui.routes import Route, parse
+    from ui.saves_screen import SavesScreen
+
+    assert 'href="#/finished"' in screens.home(Translator("en"))
+    assert parse("#/finished") == Route("finished")
+    assert parse("#/review/save-abc") == Route("review", "save-abc")
+    assert parse("#/review").screen == "not_found"
+    storage = resigned_game().context.storage
+    entry = finished.load(storage, "stratego").entries[0]
+    saved = saves.save_as(storage, "stratego", json.dumps(entry.session), "Sunday")
+    context = Driver.game("stratego", storage=storage).context
+    html = SavesScreen(context).render(None).html()
+    assert 'href="#/finished"' in html
+    assert f'href="#/review/save-{saved.id}"' in html

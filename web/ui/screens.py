@@ -49,6 +49,7 @@ def home(t: Translate, *, continue_to: Route | None = None) -> str:
             '<div class="button-row">'
             + link(t("new_game"), href(new_game(game)), icon="play", primary=True)
             + link(t("rules"), href(Route("rules", game)), icon="rules")
+            + link(t("finished_heading"), href(Route("finished")), icon="finished")
             + "</div></article>"
         )
     if continue_to is not None:
@@ -63,7 +64,6 @@ def home(t: Translate, *, continue_to: Route | None = None) -> str:
         f'<nav class="home-menu" aria-label="{escape(t("home"))}">'
         f"<div>{resume}</div>"
         + link(t("saved_games"), href(Route("saves")), icon="saves")
-        + link(t("finished_heading"), href(Route("finished")), icon="finished")
         + link(t("rules"), href(Route("rules")), icon="rules")
         + link(t("settings"), href(Route("settings")), icon="settings")
         + "</nav>"
@@ -124,7 +124,6 @@ def storage_note(t: Translate, persisted: bool | None) -> str:
         f'<h2 id="storage-note-title">{escape(t("saves_storage_heading"))}</h2>'
         f"<p>{escape(t(key))}</p><p>{escape(t('saves_site_data'))}</p>"
         + link(t("saved_games"), href(Route("saves")), icon="saves")
-        + link(t("finished_heading"), href(Route("finished")), icon="finished")
         + "</section>"
     )
 
