@@ -250,3 +250,19 @@ def test_the_finished_games_are_reached_from_home_and_from_the_saved_games() -> 
     html = SavesScreen(context).render(None).html()
     assert 'href="#/finished"' in html
     assert f'href="#/review/save-{saved.id}"' in html
+
+
+def test_the_ideology_screen_keeps_its_game_when_a_save_finds_it_over() -> None:
+    driver = Driver.game("ideology")
+    screen = driver.screen
+    session = ideology_over()
+    session.stage = "turn"  # the last action is being played
+    screen.replace(session, new=True)  # type: ignore[attr-defined]
+    screen.persist(session.to_json())  # type: ignore[attr-defined]
+    storage = driver.context.storage
+    assert finished.load(storage, "ideology").entries == []
+    session.stage = "over"
+    screen.persist(session.to_json())  # type: ignore[attr-defined]
+    screen.persist(session.to_json())  # type: ignore[attr-defined]
+    [entry] = finished.load(storage, "ideology").entries
+    assert entry.session["stage"] == "over"
