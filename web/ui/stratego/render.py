@@ -1102,7 +1102,7 @@ def over_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
         '<div class="button-row">'
         + button(t("stratego_rematch"), "rematch", icon="use", primary=True)
         + link(t("stratego_new_players"), "#/stratego/new", icon="use")
-        + link(t("review_open"), REVIEW_HREF, icon="resume")
+        + link(t("review_open"), REVIEW_HREF, icon="review")
         + "</div></div>"
     )
     label = t("stratego_board_revealed")
