@@ -13,10 +13,10 @@ changes the game, its autosave or any save: nothing here writes to the storage.
 
 >>> from engine.stratego import BUILTIN_SETUPS
 >>> session = Session.new({"red": "Ana", "blue": "Luis"})
->>> session.reveal(); session.boards["red"].load(BUILTIN_SETUPS["Bomb wall"])
+>>> session.reveal(); session.boards["red"].load(BUILTIN_SETUPS["Lakeside fortress"])
 >>> session.finish_setup(); session.reveal()
 >>> session.boards["blue"].load(BUILTIN_SETUPS["Scout screen"]); session.finish_setup()
->>> _ = session.tap("a4"), session.tap("a5"); session.hand_over()
+>>> session.reveal(); _ = session.tap("b4"), session.tap("b5"); session.hand_over()
 >>> review = Review.of(session.to_dict())
 >>> review.last, review.step, review.go(5), review.view()["move_count"]
 (1, 0, 1, 1)
