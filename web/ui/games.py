@@ -48,6 +48,12 @@ class GameSpec:
     #: The saved-games screen's summary of a session document (``ui.saves.SaveProblem``
     #: when it is damaged, illegal or too new).
     describe: Callable[[dict[str, Any]], dict[str, Any]]
+    #: A shared game record (text) as a session document, or None when the text is no
+    #: record of this game (``ui.saves.SaveProblem`` when it is one that cannot be read).
+    read_record: Callable[[str], dict[str, Any] | None] | None = None
+    #: A session document's game as a shareable record: (file name, text); None while
+    #: there is no game yet (the armies being set up).
+    write_record: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None
     #: The game's review screen for a session document (a finished or saved game), or
     #: None when the game has none yet (then no "Review" is offered for it).
     review: Callable[[Context, ReviewRequest], Screen] | None = None
@@ -87,6 +93,18 @@ def _stratego_review(context: Context, request: ReviewRequest) -> Screen:
     return ReviewScreen(context, request)
 
 
+def _stratego_record(text: str) -> dict[str, Any] | None:
+    from ui.stratego.saves import read_record
+
+    return read_record(text)
+
+
+def _stratego_write_record(session: dict[str, Any]) -> tuple[str, str] | None:
+    from ui.stratego.record import record_file
+
+    return record_file(session)
+
+
 def _ideology_screen(context: Context) -> Screen:
     from ui.ideology.controller import IdeologyScreen
 
@@ -112,6 +130,8 @@ GAMES = (
         _stratego_screen,
         _stratego_load,
         _stratego_describe,
+        _stratego_record,
+        _stratego_write_record,
         review=_stratego_review,
     ),
     GameSpec("ideology", "globe", _ideology_screen, _ideology_load, _ideology_describe),
