@@ -28,6 +28,18 @@ from ui.timer import Pending
 
 
 @dataclass(frozen=True)
+class ReviewRequest:
+    """What a review screen looks back at, and the way back from it."""
+
+    #: The game's session document, as its autosave holds it (checked by the review).
+    session: dict[str, Any]
+    #: The address of the way back (the game's result, the finished games, the saves).
+    back: str
+    #: Its words ("Back to the result"...), in the player's language.
+    back_label: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game, its modules in the package ``ui.<name>``, each imported at its first use:
     the class of its screens in ``controller``, its ``Session`` in ``session`` and its
@@ -43,6 +55,9 @@ class GameSpec:
     #: A session document's game as a shareable record: (file name, text); None while
     #: there is no game yet (the armies being set up).
     write_record: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None
+    #: The game's review screen for a session document (a finished or saved game), or
+    #: None when the game has none yet (then no "Review" is offered for it).
+    review: Callable[[Context, ReviewRequest], Screen] | None = None
 
     def _part(self, module: str, name: str) -> Any:
         return getattr(importlib.import_module(f"ui.{self.name}.{module}"), name)
@@ -71,6 +86,12 @@ class GameSpec:
         return session is not None and bool(session.in_progress)
 
 
+def _stratego_review(context: Context, request: ReviewRequest) -> Screen:
+    from ui.stratego.review import ReviewScreen
+
+    return ReviewScreen(context, request)
+
+
 def _stratego_record(text: str) -> dict[str, Any] | None:
     from ui.stratego.saves import read_record
 
@@ -84,7 +105,14 @@ def _stratego_write_record(session: dict[str, Any]) -> tuple[str, str] | None:
 
 
 GAMES = (
-    GameSpec("stratego", "flag", "StrategoScreen", _stratego_record, _stratego_write_record),
+    GameSpec(
+        "stratego",
+        "flag",
+        "StrategoScreen",
+        _stratego_record,
+        _stratego_write_record,
+        review=_stratego_review,
+    ),
     GameSpec("ideology", "globe", "IdeologyScreen"),
 )
 NAMES = tuple(spec.name for spec in GAMES)
@@ -140,6 +168,11 @@ class GameScreen(Generic[SessionT]):
         self.asking_name = ""
         self.confirmed = False
         self.computer_turn = Pending(context.clock)
+        #: Whether the session held a game still going when it was last read or saved: a
+        #: save that finds it over is the game's end (kept among the finished games).
+        self.going = False
+        #: What became of the finished game, when the screen must say so (storage full).
+        self.finished_note: str | None = None
 
     @property
     def t(self) -> Any:
@@ -166,6 +199,7 @@ class GameScreen(Generic[SessionT]):
             self.recovered = loaded.recovered
             self.damaged = loaded.damaged
             self.wrote = False
+            self.going = self.session is not None and bool(self._playing(self.session))
         return self.session
 
     def replace(self, session: SessionT, *, new: bool = False) -> None:
@@ -174,6 +208,8 @@ class GameScreen(Generic[SessionT]):
         self.computer_turn.cancel()
         self.session = session
         self.loaded = True
+        self.going = self._playing(session)
+        self.finished_note = None
         if new:
             self.revision = store.current_revision(self.context.storage, self.game)
             self.moved_on = self.recovered = self.damaged = False
@@ -194,7 +230,32 @@ class GameScreen(Generic[SessionT]):
             self.revision = written.revision
             self.damaged = False
             self.wrote = True
+        self.note_the_end()
         return written.ok
+
+    @staticmethod
+    def _playing(session: Any) -> bool:
+        return bool(session.in_progress)
+
+    def note_the_end(self) -> None:
+        """The game's end, seen once (the first save that finds it over): keep it among
+        the finished games (``ui.finished.game_finished``, the hook of every game's end),
+        after its autosave, and say so if older finished games had to go."""
+        session = self.session
+        if session is None:
+            return
+        going = self._playing(session)
+        if self.going and not going:
+            from ui.finished import game_finished
+
+            found = spec(self.game)
+            assert found is not None
+            kept = game_finished(self.context.storage, found, session)
+            if not kept.ok:
+                self.finished_note = self.t("finished_not_kept")
+            elif kept.dropped:
+                self.finished_note = self.t("finished_dropped", count=kept.dropped)
+        self.going = going
 
     # --- the loop -------------------------------------------------------------------
 
@@ -225,8 +286,11 @@ class GameScreen(Generic[SessionT]):
         if notice is None and self.damaged and self.form_shown():
             notice = Notice(self.t("autosave_damaged"), alert=True)
         page = self.draw(notice)
-        if self.recovered and not self.form_shown() and not page.sections.get(WARNING, True):
-            page.fill(WARNING, autosave_note(self.t("autosave_recovered")))
+        if not self.form_shown() and not page.sections.get(WARNING, True):
+            if self.recovered:
+                page.fill(WARNING, autosave_note(self.t("autosave_recovered")))
+            elif self.finished_note:
+                page.fill(WARNING, autosave_note(self.finished_note))
         return page
 
     def dispatch(self, intent: Intent) -> Outcome | None:
