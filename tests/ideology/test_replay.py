@@ -4,6 +4,7 @@ follows the rules' influence turn by turn."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import given, settings
@@ -29,10 +30,10 @@ def test_steps_cover_every_action_once_in_order_and_every_log_entry() -> None:
     assert [s.actions for s in found] == sorted({s.actions for s in found})
     # Consecutive steps share their log boundary: nothing is told twice or left out.
     assert found[0].log_from == 0 and found[-1].log_to == len(game.log)
-    for before, after in zip(found, found[1:], strict=False):
+    for before, after in itertools.pairwise(found):
         assert after.log_from == before.log_to
     # A step holds the actions of one phase of one turn: the next one changes either.
-    for before, after in zip(found[1:], found[2:], strict=False):
+    for before, after in itertools.pairwise(found[1:]):
         assert (before.turn, before.phase) != (after.turn, after.phase)
 
 

@@ -97,9 +97,7 @@ def test_title_and_description_say_every_value_and_are_escaped() -> None:
 def test_the_value_axis_reaches_above_the_highest_value() -> None:
     figure = chart([Series("A", (0, 13))])
     ticks = [
-        int(t.text or "")
-        for t in figure.iter(f"{SVG}text")
-        if t.attrib.get("text-anchor") == "end"
+        int(t.text or "") for t in figure.iter(f"{SVG}text") if t.attrib.get("text-anchor") == "end"
     ]
     assert ticks[0] == 0 and ticks[-1] >= 13 and len(ticks) <= 7
 
@@ -140,7 +138,5 @@ def test_the_marked_point_gets_an_upright_line_at_its_x() -> None:
         )
     )
     (points,) = polylines(figure)
-    marks = [
-        line for line in figure.iter(f"{SVG}line") if line.attrib.get("class") == "chart-mark"
-    ]
+    marks = [line for line in figure.iter(f"{SVG}line") if line.attrib.get("class") == "chart-mark"]
     assert len(marks) == 1 and float(marks[0].attrib["x1"]) == points[1][0]

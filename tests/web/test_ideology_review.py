@@ -106,7 +106,7 @@ def test_no_hand_and_no_hidden_choice_is_on_any_step() -> None:
         driver.dispatch(Intent("review-to", str(index)))
         html = driver.html()
         assert "ig-hand" not in html and "ig-card-count" not in html
-        assert "data-intent=\"do " not in html
+        assert 'data-intent="do ' not in html
 
 
 def test_the_chart_has_one_line_per_player_with_the_replayed_influence() -> None:

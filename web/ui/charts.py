@@ -70,19 +70,23 @@ def _number(value: float) -> str:
 
 def marker(kind: str, x: float, y: float, size: float = 5) -> str:
     """A point marker of ``kind`` (see :data:`MARKERS`) centred on (x, y)."""
+    big = size + 1
+
+    def polygon(*corners: tuple[float, float]) -> str:
+        return f'<polygon points="{" ".join(f"{a:.1f},{b:.1f}" for a, b in corners)}"/>'
+
     if kind == "square":
-        return f'<rect x="{x - size:.1f}" y="{y - size:.1f}" width="{2 * size}" height="{2 * size}"/>'
-    if kind == "triangle":
-        points = f"{x:.1f},{y - size - 1:.1f} {x + size + 1:.1f},{y + size:.1f} {x - size - 1:.1f},{y + size:.1f}"
-        return f'<polygon points="{points}"/>'
-    if kind == "diamond":
-        points = f"{x:.1f},{y - size - 1:.1f} {x + size + 1:.1f},{y:.1f} {x:.1f},{y + size + 1:.1f} {x - size - 1:.1f},{y:.1f}"
-        return f'<polygon points="{points}"/>'
-    if kind == "cross":
         return (
-            f'<path class="chart-cross" d="M{x - size:.1f},{y - size:.1f}L{x + size:.1f},'
-            f"{y + size:.1f}M{x - size:.1f},{y + size:.1f}L{x + size:.1f},{y - size:.1f}\"/>"
+            f'<rect x="{x - size:.1f}" y="{y - size:.1f}" width="{2 * size}" height="{2 * size}"/>'
         )
+    if kind == "triangle":
+        return polygon((x, y - big), (x + big, y + size), (x - big, y + size))
+    if kind == "diamond":
+        return polygon((x, y - big), (x + big, y), (x, y + big), (x - big, y))
+    if kind == "cross":
+        a, b, c, d = x - size, y - size, x + size, y + size
+        strokes = f"M{a:.1f},{b:.1f}L{c:.1f},{d:.1f}M{a:.1f},{d:.1f}L{c:.1f},{b:.1f}"
+        return f'<path class="chart-cross" d="{strokes}"/>'
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size}"/>'
 
 
@@ -105,7 +109,8 @@ def legend(series: Sequence[Series]) -> str:
             f'<g class="chart-points">{marker(kind, 20, 8, 4)}</g></svg>'
         )
         items.append(
-            f'<li class="chart-series {escape(one.css)}">{sample}<span>{escape(one.label)}</span></li>'
+            f'<li class="chart-series {escape(one.css)}">{sample}'
+            f"<span>{escape(one.label)}</span></li>"
         )
     return f'<ul class="chart-legend">{"".join(items)}</ul>'
 
@@ -189,7 +194,9 @@ def line_chart(
     return f'<figure class="chart-figure" id="{escape(chart_id)}">{svg}{legend(series)}</figure>'
 
 
-def _svg(chart_id: str, css: str, title: str, describe: str, body: str, height: int = HEIGHT) -> str:
+def _svg(
+    chart_id: str, css: str, title: str, describe: str, body: str, height: int = HEIGHT
+) -> str:
     ident = escape(chart_id)
     return (
         f'<svg class="{css}" viewBox="0 0 {WIDTH} {height}" role="img" '

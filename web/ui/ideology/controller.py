@@ -65,7 +65,8 @@ class IdeologyScreen(GameScreen[Session]):
         if session is None:
             return f"{BASE}new"
         if screen == "review":
-            return self.open_review(session)
+            self.open_review(session)
+            return None
         if screen != "play":  # "continue" from the home screen, or an old address
             return f"{BASE}play"
         session.selection = Selection()

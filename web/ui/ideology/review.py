@@ -110,11 +110,12 @@ def review_page(t: Translate, review: Review) -> Page:
         or f"<li>{escape(t('ideology_review_nothing'))}</li>"
     )
     title = step_title(t, words, step, position)
+    counted = t("ideology_review_step", step=position + 1, count=last + 1)
     now = page.section(
         "ig-review-now",
         f'<section class="card ig-review-now" id="ig-review-now">'
         f'<h2 id="ig-review-title">{escape(title)}</h2>'
-        f'<p class="hint">{escape(t("ideology_review_step", step=position + 1, count=last + 1))}</p>'
+        f'<p class="hint">{escape(counted)}</p>'
         f'<ul class="ig-review-lines">{told}</ul></section>',
     )
     chart = page.section(
