@@ -28,6 +28,7 @@ from ui.i18n import Translator
 from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, Screen, text_of
 from ui.routes import Route, parse
 from ui.saves_screen import SavesScreen
+from ui.stats_screen import StatsScreen
 
 PERSIST_KEY = "tablero.storage.persist"
 
@@ -51,6 +52,7 @@ class App:
         self.games: dict[str, Screen] = {}
         self.shell = screens.ShellScreen(self.context)
         self.saves = SavesScreen(self.context)
+        self.stats = StatsScreen(self.context)
         self.active: Screen = self.shell
         self.page: Page | None = None
         self.notice: Notice | None = None
@@ -104,6 +106,8 @@ class App:
     def screen_for(self, route: Route) -> Screen:
         if route.screen == "saves":
             return self.saves
+        if route.screen == "stats":
+            return self.stats
         game = spec(route.argument or "") if route.screen == "game" else None
         if game is None:
             return self.shell

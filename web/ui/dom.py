@@ -31,6 +31,9 @@ Dispatch = Callable[[Intent], Outcome | None]
 DRAG_THRESHOLD = 8
 #: Half the drag image's size: the image sits centred under the finger.
 GHOST_OFFSET = 28
+#: CSS px a finger must travel sideways (and twice as far as up or down) for a swipe on
+#: an element with ``data-swipe`` (its intent gets "left" or "right").
+SWIPE_DISTANCE = 60
 KEYS = frozenset({"Escape", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"})
 FORM_CONTROLS = frozenset({"INPUT", "SELECT", "TEXTAREA"})
 
@@ -80,6 +83,7 @@ class Events:
         self.root = root
         self.dispatch = dispatch
         self.drag: Drag | None = None
+        self.swipe: tuple[str, Any, float, float] | None = None  # intent, pointer, x, y
         self.suppress_click = False  # the click a browser sends at the end of a drag
         self.reading: Any = None  # the file read in progress (a reference keeps it alive)
         handlers: dict[str, Callable[[Any], None]] = {
@@ -190,6 +194,10 @@ class Events:
             return
         source = event.target.closest("[data-drag]")
         if not self._inside(source):
+            area = event.target.closest("[data-swipe]")
+            if self._inside(area):
+                name = str(area.getAttribute("data-swipe"))
+                self.swipe = (name, event.pointerId, float(event.clientX), float(event.clientY))
             return
         self.drag = Drag(
             key=str(source.getAttribute("data-drag")),
@@ -219,6 +227,7 @@ class Events:
         event.preventDefault()
 
     def on_pointer_up(self, event: Any) -> None:
+        self._swiped(event)
         drag = self.drag
         if drag is None or event.pointerId != drag.pointer:
             return
@@ -232,7 +241,17 @@ class Events:
         if target is not None and self._inside(target):
             self.dispatch(Intent("drop", drag.key, value=str(target.getAttribute("data-drop"))))
 
+    def _swiped(self, event: Any) -> None:
+        swipe, self.swipe = self.swipe, None
+        if swipe is None or event.pointerId != swipe[1]:
+            return
+        dx, dy = float(event.clientX) - swipe[2], float(event.clientY) - swipe[3]
+        if abs(dx) >= SWIPE_DISTANCE and abs(dx) > 2 * abs(dy):
+            self.suppress_click = True
+            self.dispatch(Intent(swipe[0], "left" if dx < 0 else "right"))
+
     def end_drag(self) -> None:
+        self.swipe = None
         if self.drag is not None and self.drag.ghost is not None:
             self.drag.ghost.remove()
         self.drag = None

@@ -195,7 +195,18 @@ class GameScreen(Generic[SessionT]):
             self.revision = written.revision
             self.damaged = False
             self.wrote = True
+        self.game_over()
         return written.ok
+
+    def game_over(self) -> None:
+        """The game-end hook, after every save: a finished game is counted in the
+        statistics (once: a game seen again has the same id)."""
+        session = self.session
+        if session is None or getattr(session, "in_progress", True):
+            return
+        from ui import stats
+
+        stats.record_session(self.context.storage, self.game, session)
 
     # --- the loop -------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Screens are addressed by the URL's fragment, so a reload returns to the same screen
 and the browser's back button works.
 
-The shell's own screens are ``#/``, ``#/saves``, ``#/rules[/game]`` and ``#/settings``;
+The shell's own screens are ``#/``, ``#/saves``, ``#/stats``, ``#/rules[/game]`` and
+``#/settings``;
 everything under ``#/<game>/...`` belongs to that game's screens (see ``ui.games``).
 
 >>> parse("#/rules/ideology")
@@ -20,7 +21,7 @@ from typing import NamedTuple
 
 from ui.games import NAMES as GAMES
 
-SHELL_SCREENS = ("home", "saves", "rules", "settings")
+SHELL_SCREENS = ("home", "saves", "stats", "rules", "settings")
 
 
 class Route(NamedTuple):

@@ -63,6 +63,7 @@ def home(t: Translate, *, continue_to: Route | None = None) -> str:
         f'<nav class="home-menu" aria-label="{escape(t("home"))}">'
         f"<div>{resume}</div>"
         + link(t("saved_games"), href(Route("saves")), icon="saves")
+        + link(t("stats_heading"), href(Route("stats")), icon="crown")
         + link(t("rules"), href(Route("rules")), icon="rules")
         + link(t("settings"), href(Route("settings")), icon="settings")
         + "</nav>"
