@@ -195,11 +195,17 @@ def line_chart(
 
 
 def _svg(
-    chart_id: str, css: str, title: str, describe: str, body: str, height: int = HEIGHT
+    chart_id: str,
+    css: str,
+    title: str,
+    describe: str,
+    body: str,
+    height: int = HEIGHT,
+    width: int = WIDTH,
 ) -> str:
     ident = escape(chart_id)
     return (
-        f'<svg class="{css}" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'<svg class="{css}" viewBox="0 0 {width} {height}" role="img" '
         f'xmlns="http://www.w3.org/2000/svg" font-size="{FONT}" '
         f'aria-labelledby="{ident}-title {ident}-desc">'
         f'<title id="{ident}-title">{escape(title)}</title>'
@@ -207,20 +213,22 @@ def _svg(
     )
 
 
-BAR_HEIGHT, BAR_GAP, LABEL_WIDTH = 26, 10, 150
+#: A bar chart sits in a narrower column than a line chart: its units are about pixels
+#: at 22.5rem wide.
+BAR_WIDTH, BAR_HEIGHT, BAR_GAP, LABEL_WIDTH = 360, 26, 10, 120
 
 
 def bar_chart(*, chart_id: str, title: str, bars: Sequence[Bar], describe: str = "") -> str:
     """Horizontal bars, one per row: the label on the left, the bar scaled to the highest
     value, its text after it."""
     highest = max((bar.value for bar in bars), default=0) or 1
-    room = WIDTH - LABEL_WIDTH - 70
+    room = BAR_WIDTH - LABEL_WIDTH - 70
     rows = []
     for index, bar in enumerate(bars):
         y = BAR_GAP + index * (BAR_HEIGHT + BAR_GAP)
         width = room * bar.value / highest
         text = bar.text or _number(bar.value)
-        label = bar.label if len(bar.label) <= 16 else bar.label[:15] + "…"
+        label = bar.label if len(bar.label) <= 12 else bar.label[:11] + "…"
         rows.append(
             f'<g class="chart-bar {escape(bar.css)}" data-bar="{escape(bar.label)}">'
             f'<text class="chart-tick" x="{LABEL_WIDTH - 8}" y="{y + BAR_HEIGHT / 2 + 6:.1f}" '
@@ -232,5 +240,13 @@ def bar_chart(*, chart_id: str, title: str, bars: Sequence[Bar], describe: str =
     height = BAR_GAP + len(bars) * (BAR_HEIGHT + BAR_GAP)
     if not describe:
         describe = "; ".join(f"{bar.label}: {bar.text or _number(bar.value)}" for bar in bars)
-    svg = _svg(chart_id, "chart chart-bars", title, describe, "".join(rows), height=max(height, 40))
+    svg = _svg(
+        chart_id,
+        "chart chart-bars",
+        title,
+        describe,
+        "".join(rows),
+        height=max(height, 40),
+        width=BAR_WIDTH,
+    )
     return f'<figure class="chart-figure" id="{escape(chart_id)}">{svg}</figure>'

@@ -129,7 +129,7 @@ def review_page(t: Translate, review: Review) -> Page:
     body = (
         f'<div class="ig-review" data-swipe="review-swipe">'
         f'<div class="ig-review-side">{now}{chart}</div>'
-        f'<div class="ig-review-main">{players}{table}</div></div>'
+        f'<div class="ig-review-main">{table}{players}</div></div>'
     )
     dock = page.section("ig-review-dock", review_dock(t, review))
     page.root(
