@@ -9,25 +9,10 @@ from __future__ import annotations
 from conftest import SCREENSHOTS, TOUCH_TARGETS, RunningServer, assert_fits, screenshot
 from pages import tap
 from playwright.sync_api import Browser, Page, expect
-from test_ideology_computer import Person, open_page, set_up, wait_for_person
+from test_ideology_computer import open_page, play_to_the_end, set_up
 
 SEATS = [("Capitalism", "person"), ("Communism", "greedy"), ("Fascism", "random")]
 SEED = 2
-
-
-def play_to_the_end(page: Page) -> None:
-    set_up(page, SEATS, seed=SEED, limit=1)
-    tap(page, "start")
-    person = Person()
-    for _ in range(300):
-        now = wait_for_person(page)
-        if now == "over":
-            return
-        if now == "report":
-            tap(page, "continue")
-            continue
-        person.play(page)
-    raise AssertionError("the game did not end")
 
 
 def to_spanish(page: Page) -> None:
@@ -62,6 +47,8 @@ def test_review_a_finished_game_phase_by_phase_with_its_chart(
     browser: Browser, server: RunningServer
 ) -> None:
     _, page, _ = open_page(browser, server, "quick", viewport="landscape")
+    set_up(page, SEATS, seed=SEED, limit=1)
+    tap(page, "start")
     play_to_the_end(page)
     expect(page.locator("#ig-over-title")).to_be_visible()
     page.locator('a[href="#/ideology/review"]').click()

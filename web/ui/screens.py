@@ -63,7 +63,6 @@ def home(t: Translate, *, continue_to: Route | None = None) -> str:
         f'<nav class="home-menu" aria-label="{escape(t("home"))}">'
         f"<div>{resume}</div>"
         + link(t("saved_games"), href(Route("saves")), icon="saves")
-        + link(t("stats_heading"), href(Route("stats")), icon="crown")
         + link(t("rules"), href(Route("rules")), icon="rules")
         + link(t("settings"), href(Route("settings")), icon="settings")
         + "</nav>"
@@ -72,6 +71,10 @@ def home(t: Translate, *, continue_to: Route | None = None) -> str:
         f'<p class="tagline">{escape(t("app_tagline"))}</p>'
         f'<h2 class="section-title">{escape(t("home_heading"))}</h2>'
         f'<div class="game-cards">{"".join(cards)}</div>{menu}'
+        # Apart from the menu, whose rows stay even: the games' figures, from both games.
+        '<div class="button-row home-extra">'
+        + link(t("stats_heading"), href(Route("stats")), icon="crown")
+        + "</div>"
         f'<footer class="credit"><p>{escape(t("offline_ready"))}</p></footer>'
     )
     return page(t, t("app_title"), body, back=None)
