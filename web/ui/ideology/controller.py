@@ -20,7 +20,7 @@ from typing import Any
 from engine.ideology import SetupError, ai
 from ui.games import GameScreen
 from ui.ideology import render
-from ui.ideology.review import Review, review_page, step_of_key, swipe_target
+from ui.ideology.review import Review, review_key, review_page, step_of_key, swipe_target
 from ui.ideology.session import GAME, NeedsPerson, NewGameForm, Selection, Session
 from ui.loop import Intent, Notice, Outcome, Page
 from ui.routes import Route
@@ -81,7 +81,7 @@ class IdeologyScreen(GameScreen[Session]):
 
     def open_review(self, session: Session) -> None:
         """The review of the game held now: replayed once, again only if it went on."""
-        if self.review is None or self.review.actions != len(session.game.actions):
+        if self.review is None or self.review.key != review_key(session):
             self.review = Review(session)
         self.reviewing = True
         self.shown = False

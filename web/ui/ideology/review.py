@@ -37,8 +37,8 @@ class Review:
         self.names = dict(session.names)
         self.computers = session.computers
         self.players = game.ideologies
-        #: How many actions the game had when replayed (a new action means a new review).
-        self.actions = len(game.actions)
+        #: The game replayed: another game, or one more action, needs a new review.
+        self.key = review_key(session)
         self.timeline: list[tuple[Step, GameView]] = public_views(game)
         self.log = [dict(entry) for entry in game.log]
         self.influence = influence_from(
@@ -69,6 +69,11 @@ class Review:
     def entries(self) -> list[dict[str, Any]]:
         step = self.step()
         return self.log[step.log_from : step.log_to]
+
+
+def review_key(session: Session) -> tuple[object, ...]:
+    game = session.game
+    return (game.seed, game.ideologies, len(game.actions))
 
 
 def words_of(t: Translate, review: Review) -> Words:
