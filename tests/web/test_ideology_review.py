@@ -5,6 +5,7 @@ a hand."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -75,9 +76,9 @@ def test_arrow_keys_and_swipes_step_but_not_past_either_end() -> None:
     driver.dispatch(Intent("key", "ArrowRight"))
     driver.dispatch(Intent("key", "ArrowRight"))
     assert shown_step(driver) == "2"
-    driver.dispatch(Intent("review-swipe", "right"))
+    driver.dispatch(Intent("review-swipe", value="previous"))
     assert shown_step(driver) == "1"
-    driver.dispatch(Intent("review-swipe", "left"))
+    driver.dispatch(Intent("review-swipe", value="next"))
     assert shown_step(driver) == "2"
     # On the slider the browser steps it itself: the key is left to it.
     assert driver.dispatch(Intent("key", "ArrowRight", value="review-to")) is None
@@ -138,3 +139,38 @@ def test_back_to_the_game_shows_the_game_over_screen_again() -> None:
     driver, _session = reviewing()
     driver.go("#/ideology/play")
     assert 'data-stage="over"' in driver.html() or "Game over" in driver.html()
+
+
+class Asked:
+    """A review request as the finished games and the saves make one."""
+
+    def __init__(self, session: dict[str, object]) -> None:
+        self.session = session
+        self.back = "#/finished"
+        self.back_label = "Back to the finished games"
+
+
+def test_the_review_screen_of_a_session_document_has_its_own_way_back() -> None:
+    from ui.ideology.review import ReviewScreen
+
+    session = finished_session()
+    driver = Driver.game("ideology")
+    driver.screen = ReviewScreen(driver.context, Asked(json.loads(session.to_json())))
+    driver.go("#/review/game-ideology")
+    html = driver.html()
+    assert 'href="#/finished"' in html and "Back to the finished games" in html
+    driver.tap("review-to 2")
+    assert shown_step(driver) == "2"
+    assert "ig-hand" not in driver.html()
+
+
+def test_a_damaged_document_is_said_with_the_way_back() -> None:
+    from ui.ideology.review import ReviewScreen
+
+    document = json.loads(finished_session().to_json())
+    document["save"]["actions"][3][1] = "buy Nothing"
+    driver = Driver.game("ideology")
+    driver.screen = ReviewScreen(driver.context, Asked(document))
+    driver.go("#/review/game-ideology")
+    assert "cannot be looked back at" in driver.html() and 'href="#/finished"' in driver.html()
+    assert driver.dispatch(Intent("review-to", "1")) is None

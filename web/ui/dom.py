@@ -4,7 +4,9 @@ touches the page.
 - :class:`Events`: one delegated listener per event type on ``#app`` for every screen.
   A tap on an element with ``data-intent`` (not disabled), a change of a control with
   one, a form's submit, an arrow key or Escape, the drop of a ``data-drag`` element on a
-  ``data-drop`` one: each becomes a :class:`ui.loop.Intent` for the shell's dispatch;
+  ``data-drop`` one, a sideways swipe on a ``data-swipe`` element (its intent with the
+  value ``next`` for a swipe to the left, ``previous`` to the right): each becomes a
+  :class:`ui.loop.Intent` for the shell's dispatch;
 - :func:`patch`: puts a :class:`ui.loop.Page` on the page, replacing only the sections
   whose markup changed, and gives the focus back to the element the player was on (by
   its ``id``, else its ``data-intent``) when it was replaced;
@@ -31,9 +33,8 @@ Dispatch = Callable[[Intent], Outcome | None]
 DRAG_THRESHOLD = 8
 #: Half the drag image's size: the image sits centred under the finger.
 GHOST_OFFSET = 28
-#: CSS px a finger must travel sideways (and twice as far as up or down) for a swipe on
-#: an element with ``data-swipe`` (its intent gets "left" or "right").
-SWIPE_DISTANCE = 60
+#: CSS px a finger must travel sideways (twice as far as up or down) to be a swipe.
+SWIPE_MIN = 48
 KEYS = frozenset({"Escape", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"})
 FORM_CONTROLS = frozenset({"INPUT", "SELECT", "TEXTAREA"})
 
@@ -83,7 +84,7 @@ class Events:
         self.root = root
         self.dispatch = dispatch
         self.drag: Drag | None = None
-        self.swipe: tuple[str, Any, float, float] | None = None  # intent, pointer, x, y
+        self.swipe: Drag | None = None  # a press on a data-swipe element, until it ends
         self.suppress_click = False  # the click a browser sends at the end of a drag
         self.reading: Any = None  # the file read in progress (a reference keeps it alive)
         handlers: dict[str, Callable[[Any], None]] = {
@@ -192,12 +193,17 @@ class Events:
         self.suppress_click = False
         if event.button is not None and int(event.button) != 0:
             return
+        swiped = event.target.closest("[data-swipe]")
+        if self._inside(swiped):
+            self.swipe = Drag(
+                key=str(swiped.getAttribute("data-swipe")),
+                source=swiped,
+                pointer=event.pointerId,
+                x=float(event.clientX),
+                y=float(event.clientY),
+            )
         source = event.target.closest("[data-drag]")
         if not self._inside(source):
-            area = event.target.closest("[data-swipe]")
-            if self._inside(area):
-                name = str(area.getAttribute("data-swipe"))
-                self.swipe = (name, event.pointerId, float(event.clientX), float(event.clientY))
             return
         self.drag = Drag(
             key=str(source.getAttribute("data-drag")),
@@ -243,15 +249,17 @@ class Events:
 
     def _swiped(self, event: Any) -> None:
         swipe, self.swipe = self.swipe, None
-        if swipe is None or event.pointerId != swipe[1]:
+        if swipe is None or event.pointerId != swipe.pointer:
             return
-        dx, dy = float(event.clientX) - swipe[2], float(event.clientY) - swipe[3]
-        if abs(dx) >= SWIPE_DISTANCE and abs(dx) > 2 * abs(dy):
-            self.suppress_click = True
-            self.dispatch(Intent(swipe[0], "left" if dx < 0 else "right"))
+        across = float(event.clientX) - swipe.x
+        along = float(event.clientY) - swipe.y
+        if abs(across) < SWIPE_MIN or abs(across) < 2 * abs(along):
+            return
+        self.suppress_click = True  # the swipe's end is no tap on a square
+        direction = "next" if across < 0 else "previous"
+        self.dispatch(Intent.parse(swipe.key, value=direction))
 
     def end_drag(self) -> None:
-        self.swipe = None
         if self.drag is not None and self.drag.ghost is not None:
             self.drag.ghost.remove()
         self.drag = None

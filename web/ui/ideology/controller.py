@@ -20,7 +20,7 @@ from typing import Any
 from engine.ideology import SetupError, ai
 from ui.games import GameScreen
 from ui.ideology import render
-from ui.ideology.review import Review, review_key, review_page, step_of_key, swipe_target
+from ui.ideology.review import Review, review_key, review_page, step_intent
 from ui.ideology.session import GAME, NeedsPerson, NewGameForm, Selection, Session
 from ui.loop import Intent, Notice, Outcome, Page
 from ui.routes import Route
@@ -177,24 +177,7 @@ class IdeologyScreen(GameScreen[Session]):
         return self.on_turn(session, intent)
 
     def on_review(self, intent: Intent) -> Outcome | None:
-        """Steps of the review: a button or the slider (``review-to``), an arrow key, a
-        swipe."""
-        review = self.review
-        if review is None:
-            return None
-        target: int | None = None
-        if intent.name == "review-to":
-            wanted = intent.arg or intent.value
-            target = int(wanted) if wanted.lstrip("-").isdigit() else None
-        elif intent.name == "key" and intent.value != "review-to":
-            target = step_of_key(review, intent.arg)
-        elif intent.name == "review-swipe":
-            target = swipe_target(review, intent.arg)
-        if target is None:
-            return None
-        if not review.go(target):
-            return Outcome(prevent_default=intent.name == "key", repaint=False)
-        return Outcome(prevent_default=intent.name == "key", announce_section="ig-review-now")
+        return None if self.review is None else step_intent(self.review, intent)
 
     def on_turn(self, session: Session, intent: Intent) -> Outcome | None:
         """The holder's own screen: picks, confirmations, actions, undo."""

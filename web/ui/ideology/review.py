@@ -11,8 +11,9 @@ the regions a player controls plus their advances' bonuses.
 
 from __future__ import annotations
 
+import json
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 from engine.ideology import IDEOLOGIES
 from engine.ideology.replay import Step, influence_from, public_views
@@ -22,7 +23,7 @@ from ui.html import INTENT, button, link
 from ui.ideology import render
 from ui.ideology.session import Session
 from ui.ideology.text import Translate, Words
-from ui.loop import Page, intent_text
+from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, intent_text
 
 #: Keys that step through the review when the focus is not on the slider (which steps
 #: by itself).
@@ -104,7 +105,9 @@ def influence_chart(t: Translate, review: Review, words: Words, *, mark: int | N
     )
 
 
-def review_page(t: Translate, review: Review) -> Page:
+def review_page(t: Translate, review: Review, back: tuple[str, str] | None = None) -> Page:
+    """The review at its step; ``back`` is the way back (address, words): by default the
+    game's own screen."""
     words = words_of(t, review)
     page = Page("ideology/review", stage="review")
     step, view = review.step(), review.view()
@@ -136,7 +139,8 @@ def review_page(t: Translate, review: Review) -> Page:
         f'<div class="ig-review-side">{now}{chart}</div>'
         f'<div class="ig-review-main">{table}{players}</div></div>'
     )
-    dock = page.section("ig-review-dock", review_dock(t, review))
+    way_back = back or ("#/ideology/play", t("ideology_review_back"))
+    dock = page.section("ig-review-dock", review_dock(t, review, way_back))
     page.root(
         '<div class="ig-public ig-reviewing">'
         + render.frame_of(t, t("ideology_review_heading"), body)
@@ -146,7 +150,7 @@ def review_page(t: Translate, review: Review) -> Page:
     return page
 
 
-def review_dock(t: Translate, review: Review) -> str:
+def review_dock(t: Translate, review: Review, back: tuple[str, str]) -> str:
     """Step buttons and a slider over every step, always in view at the foot."""
     position, last = review.position, review.last
     buttons = [
@@ -172,11 +176,11 @@ def review_dock(t: Translate, review: Review) -> str:
         f'aria-valuetext="{escape(t("ideology_review_step", step=position + 1, count=last + 1))}">'
         "</label>"
     )
-    back = link(t("ideology_review_back"), "#/ideology/play", kind="button-quiet")
+    way_back = link(back[1], back[0], kind="button-quiet")
     return (
         f'<nav class="ig-dock ig-review-dock" id="ig-review-dock" '
         f'aria-label="{escape(t("ideology_review_heading"))}">'
-        f'<div class="ig-dock-buttons">{markup}</div>{slider}{back}</nav>'
+        f'<div class="ig-dock-buttons">{markup}</div>{slider}{way_back}</nav>'
     )
 
 
@@ -188,9 +192,80 @@ def step_of_key(review: Review, key: str) -> int | None:
 
 
 def swipe_target(review: Review, direction: str) -> int | None:
-    """A swipe to the left shows the next step (the page moves on like a book's)."""
-    if direction == "left":
+    """A swipe (``ui.dom``: "next" to the left, like a book's page; "previous" to the
+    right)."""
+    if direction == "next":
         return review.position + 1
-    if direction == "right":
+    if direction == "previous":
         return review.position - 1
     return None
+
+
+def step_intent(review: Review, intent: Intent) -> Outcome | None:
+    """Steps of the review: a button or the slider (``review-to``), an arrow key (not on
+    the slider, which steps by itself), a swipe (``review-swipe``)."""
+    target: int | None = None
+    if intent.name == "review-to":
+        wanted = intent.arg or intent.value
+        target = int(wanted) if wanted.lstrip("-").isdigit() else None
+    elif intent.name == "key" and intent.value != "review-to":
+        target = step_of_key(review, intent.arg)
+    elif intent.name == "review-swipe":
+        target = swipe_target(review, intent.value)
+    if target is None:
+        return None
+    key = intent.name == "key"
+    if not review.go(target):
+        return Outcome(prevent_default=key, repaint=False)
+    return Outcome(prevent_default=key, announce_section="ig-review-now")
+
+
+class Request(Protocol):
+    """What a review screen is asked to look back at (``ui.games.ReviewRequest``)."""
+
+    @property
+    def session(self) -> dict[str, Any]: ...
+    @property
+    def back(self) -> str: ...
+    @property
+    def back_label(self) -> str: ...
+
+
+class ReviewScreen:
+    """The review on a screen of its own, for a session document (a finished game kept,
+    a saved game), with the way back the request gives."""
+
+    def __init__(self, context: Context, request: Request) -> None:
+        self.context = context
+        self.request = request
+        self.review: Review | None = None
+        try:
+            self.review = Review(Session.from_json(json.dumps(request.session)))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            self.review = None
+
+    def enter(self, route: Any) -> str | None:
+        return None
+
+    def leave(self) -> None:
+        pass
+
+    def after_paint(self, painted: Painted) -> None:
+        pass
+
+    def render(self, notice: Notice | None) -> Page:
+        t = self.context.t
+        back = (self.request.back, self.request.back_label)
+        if self.review is not None:
+            return review_page(t, self.review, back)
+        page = Page("ideology/review-unreadable")
+        body = (
+            f'<section class="card notice" role="alert"><p>'
+            f"{escape(t('ideology_review_unreadable'))}</p>"
+            f'<div class="button-row">{link(back[1], back[0], primary=True)}</div></section>'
+        )
+        page.root(render.frame_of(t, t("ideology_review_heading"), body))
+        return page
+
+    def dispatch(self, intent: Intent) -> Outcome | None:
+        return None if self.review is None else step_intent(self.review, intent)
