@@ -159,6 +159,7 @@ def test_the_review_screen_of_a_session_document_has_its_own_way_back() -> None:
     driver.go("#/review/game-ideology")
     html = driver.html()
     assert 'href="#/finished"' in html and "Back to the finished games" in html
+    driver.tap("review-to 1")
     driver.tap("review-to 2")
     assert shown_step(driver) == "2"
     assert "ig-hand" not in driver.html()
