@@ -77,6 +77,8 @@ def test_statistics_after_three_games_then_reset(browser: Browser, server: Runni
     assert stored_games(page) == 3
 
     page.goto(page.url.split("#")[0] + "#/")
+    assert_fits(page, what="home with the statistics")
+    screenshot(page, "stats-home-landscape-en")
     page.locator('a[href="#/stats"]').click()
     card = page.locator("#stats-stratego-classic")
     expect(card).to_contain_text("3 games finished")

@@ -266,3 +266,11 @@ def test_the_screen_exports_and_imports_and_says_why_a_file_is_refused() -> None
     elsewhere.dispatch(Intent("stats-import", data=[("x.json", "{}", 2)]))
     assert "no es un archivo de estadísticas" in elsewhere.html()
     assert stats.load(other) == stats.load(storage)
+
+
+def test_an_unnamed_ideology_seat_is_named_in_the_language_shown() -> None:
+    storage = store.MemoryStorage()
+    seats = (("Capitalism", "person"), ("Communism", "greedy"))
+    stats.record(storage, game("n01", "Capitalism", kind="ideology/", seats=seats, length=4))
+    html = stats_driver(storage, "es").html()
+    assert "Capitalismo" in html and "4 turnos de media" in html

@@ -28,12 +28,24 @@ def opponent_name(t: Translate, kind: str) -> str:
     return t("stats_opponent_person") if kind == PERSON else t(f"computer_level_{kind}")
 
 
+def shown_name(t: Translate, game: str, name: str) -> str:
+    """An unnamed Ideology seat is counted under its ideology: named in the language shown."""
+    if game != "ideology":
+        return name
+    from engine.ideology import IDEOLOGIES
+    from ui.ideology.text import named
+
+    return named(t, "ideology", name) if name in IDEOLOGIES else name
+
+
 def kind_card(t: Translate, records: list[stats.Record], kind: str) -> str:
+    game = kind.split("/")[0]
     rows = stats.player_rows(records, kind)
+    for row in rows:
+        row.name = shown_name(t, game, row.name)
     games = stats.of_kind(records, kind)
     slug = kind.replace("/", "-").rstrip("-")
     average = stats.average_length(records, kind) or 0.0
-    game = kind.split("/")[0]
     summary = (
         t("stats_games", count=len(games)) + " · " + t(AVERAGE_KEYS[game], average=round(average))
     )
