@@ -175,3 +175,20 @@ def test_a_damaged_document_is_said_with_the_way_back() -> None:
     driver.go("#/review/game-ideology")
     assert "cannot be looked back at" in driver.html() and 'href="#/finished"' in driver.html()
     assert driver.dispatch(Intent("review-to", "1")) is None
+
+
+def test_a_game_in_progress_reviewed_shows_no_hand_and_comes_back_behind_the_cover() -> None:
+    session = Session.start(PLAYERS, NAMES, seed=5, turn_limit=2)
+    session.continue_after_report()
+    session.reveal()
+    assert session.stage == "turn"
+    storage = store.MemoryStorage()
+    assert store.save(storage, "ideology", session.to_json())
+    driver = Driver.game("ideology", storage=storage)
+    driver.go("#/ideology/play")
+    driver.tap("reveal")
+    assert "ig-hand" in driver.html()  # the holder's own screen
+    driver.go("#/ideology/review")
+    assert "ig-hand" not in driver.html() and "ig-card-count" not in driver.html()
+    driver.go("#/ideology/play")
+    assert 'data-intent="reveal"' in driver.html()  # whoever holds the tablet now
