@@ -1,5 +1,6 @@
 """Statistics after three Stratego games finished by taps (each ended by a resignation):
-against the computer at two levels and between two persons. The statistics screen counts
+against the computer at two levels (one of them with the Barrage army) and between two
+persons. The statistics screen counts
 each game once (a reload of a finished game adds nothing), shows the figures per person
 and per opponent with its charts, at tablet sizes in both languages, and resets them
 only after its question."""
@@ -25,9 +26,10 @@ SETTINGS = """localStorage.setItem("tablero.settings",
     JSON.stringify({"language": "%s", "computer_pace": "quick"}));"""
 
 
-def new_game(page: Page, blue: str, seat: str) -> None:
+def new_game(page: Page, blue: str, seat: str, army: str = "classic") -> None:
     page.goto(page.url.split("#")[0] + "#/stratego/new")
     expect(page.locator("#st-name-red")).to_be_visible()
+    page.locator(f"#st-army-{army}").check()
     page.locator("#st-name-red").fill("Ana")
     page.select_option("#st-seat-blue", seat)
     page.locator("#st-name-blue").fill(blue)
@@ -40,8 +42,8 @@ def resign(page: Page) -> None:
     expect(page.locator("#st-headline")).to_contain_text("wins")
 
 
-def against_computer(page: Page, level: str) -> None:
-    new_game(page, f"Robot {level}", level)
+def against_computer(page: Page, level: str, army: str = "classic") -> None:
+    new_game(page, f"Robot {level}", level, army)
     for intent in ("setup-fill", "setup-ready"):
         act(page, intent)
     expect(page.locator('[data-intent="resign"]')).to_be_visible()
@@ -72,7 +74,7 @@ def test_statistics_after_three_games_then_reset(browser: Browser, server: Runni
     wait_ready(page)
     expect(page.locator("#st-headline")).to_be_visible()
     assert stored_games(page) == 1
-    against_computer(page, "hard")
+    against_computer(page, "hard", "barrage")
     between_persons(page)
     assert stored_games(page) == 3
 
@@ -80,17 +82,23 @@ def test_statistics_after_three_games_then_reset(browser: Browser, server: Runni
     assert_fits(page, what="home with the statistics")
     screenshot(page, "stats-home-landscape-en")
     page.locator('a[href="#/stats"]').click()
+    # Each army apart: two classic games, one Barrage game.
     card = page.locator("#stats-stratego-classic")
-    expect(card).to_contain_text("3 games finished")
+    expect(card.locator("h2")).to_have_text("Stratego · Classic")
+    expect(card).to_contain_text("2 games finished")
     ana = card.locator(".stats-table").first.locator("tr", has_text="Ana")
-    expect(ana.locator("td")).to_have_text(["3", "0", "0 / 0"])
+    expect(ana.locator("td")).to_have_text(["2", "0", "0 / 0"])
     luis = card.locator(".stats-table").first.locator("tr", has_text="Luis")
     expect(luis.locator("td")).to_have_text(["1", "1", "1 / 1"])
     opponents = card.locator(".stats-table").nth(1)
-    for opponent in ("Computer: easy", "Computer: hard", "A person"):
+    for opponent in ("Computer: easy", "A person"):
         expect(opponents).to_contain_text(opponent)
+    expect(opponents).not_to_contain_text("Computer: hard")
     bars = card.locator("svg.chart-bars [data-bar]")
     expect(bars).to_have_count(2)
+    barrage = page.locator("#stats-stratego-barrage")
+    expect(barrage).to_contain_text("1 game finished")
+    expect(barrage.locator(".stats-table").nth(1)).to_contain_text("Computer: hard")
     # No computer seat is a player of the statistics.
     expect(card.locator(".stats-table").first).not_to_contain_text("Robot")
     for viewport, size in (("landscape", (1024, 768)), ("portrait", (768, 1024))):
@@ -99,7 +107,8 @@ def test_statistics_after_three_games_then_reset(browser: Browser, server: Runni
         screenshot(page, f"stats-{viewport}-en")
     to_spanish(page)
     page.goto(page.url.split("#")[0] + "#/stats")
-    expect(page.locator("#stats-stratego-classic")).to_contain_text("3 partidas terminadas")
+    expect(page.locator("#stats-stratego-classic")).to_contain_text("2 partidas terminadas")
+    expect(page.locator("#stats-stratego-barrage h2")).to_have_text("Stratego · Barrage")
     for viewport, size in (("landscape", (1024, 768)), ("portrait", (768, 1024))):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         assert_fits(page, f"{TOUCH_TARGETS}, label.button", f"estadísticas {viewport}")

@@ -235,7 +235,7 @@ def test_the_screen_shows_the_figures_and_resets_only_after_the_question() -> No
         stats.record(storage, record)
     driver = stats_driver(storage)
     html = driver.html()
-    assert "Stratego · classic" in html and "Stratego · Duel" in html
+    assert "Stratego · Classic" in html and "Stratego · Duel" in html
     assert "2 games finished · 20 moves on average" in html
     assert "2 of 2" in html and "Computer: hard" in html
     assert html.count('class="chart chart-bars"') == 2

@@ -21,7 +21,11 @@ AVERAGE_KEYS = {"stratego": "stats_average_moves", "ideology": "stats_average_tu
 
 
 def kind_name(t: Translate, kind: str) -> str:
-    return t(f"stats_kind_{kind.replace('/', '_').rstrip('_')}")
+    """The game's name, and Stratego's army: "Stratego · Barrage"."""
+    game, variant = kind.split("/")
+    if not variant:
+        return t(f"game_{game}")
+    return f"{t(f'game_{game}')} · {t(f'stratego_variant_{variant}')}"
 
 
 def opponent_name(t: Translate, kind: str) -> str:
