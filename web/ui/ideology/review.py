@@ -245,13 +245,13 @@ class ReviewScreen:
             self.review = None
 
     def enter(self, route: Any) -> str | None:
-        return None
+        return None  # the same review at any address it is shown under
 
     def leave(self) -> None:
-        pass
+        """Nothing to let go of: a review changes nothing stored and starts no timer."""
 
     def after_paint(self, painted: Painted) -> None:
-        pass
+        """Nothing follows a paint (no computer plays here)."""
 
     def render(self, notice: Notice | None) -> Page:
         t = self.context.t
