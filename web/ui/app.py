@@ -22,6 +22,7 @@ from pyscript import document, window
 
 from engine.saves import parse_json
 from ui import dom, screens, settings, store
+from ui.finished_screen import FinishedScreen, ReviewHost
 from ui.games import spec
 from ui.html import real
 from ui.i18n import Translator
@@ -53,6 +54,8 @@ class App:
         self.shell = screens.ShellScreen(self.context)
         self.saves = SavesScreen(self.context)
         self.stats = StatsScreen(self.context)
+        self.finished = FinishedScreen(self.context)
+        self.review = ReviewHost(self.context)
         self.active: Screen = self.shell
         self.page: Page | None = None
         self.notice: Notice | None = None
@@ -108,6 +111,10 @@ class App:
             return self.saves
         if route.screen == "stats":
             return self.stats
+        if route.screen == "finished":
+            return self.finished
+        if route.screen == "review":
+            return self.review
         game = spec(route.argument or "") if route.screen == "game" else None
         if game is None:
             return self.shell

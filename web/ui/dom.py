@@ -193,20 +193,16 @@ class Events:
         self.suppress_click = False
         if event.button is not None and int(event.button) != 0:
             return
-        swiped = event.target.closest("[data-swipe]")
-        if self._inside(swiped):
-            self.swipe = Drag(
-                key=str(swiped.getAttribute("data-swipe")),
-                source=swiped,
-                pointer=event.pointerId,
-                x=float(event.clientX),
-                y=float(event.clientY),
-            )
-        source = event.target.closest("[data-drag]")
+        self.swipe = self._pressed(event, "data-swipe")
+        self.drag = self._pressed(event, "data-drag")
+
+    def _pressed(self, event: Any, attribute: str) -> Drag | None:
+        """The press on the element with ``attribute`` under the pointer, if any."""
+        source = event.target.closest(f"[{attribute}]")
         if not self._inside(source):
-            return
-        self.drag = Drag(
-            key=str(source.getAttribute("data-drag")),
+            return None
+        return Drag(
+            key=str(source.getAttribute(attribute)),
             source=source,
             pointer=event.pointerId,
             x=float(event.clientX),
