@@ -155,6 +155,22 @@ class Person:
         raise AssertionError(f"nothing to tap among {offered}")
 
 
+def play_to_the_end(page: Page, actions: int = 200) -> None:
+    """The person taps through their turns (summaries too) until the game is over; only
+    their own hand is ever on their screen."""
+    person = Person()
+    for _ in range(actions):
+        now = wait_for_person(page)
+        if now == "over":
+            return
+        if now == "report":
+            tap(page, "continue")
+            continue
+        check_own_screen(page)
+        person.play(page)
+    raise AssertionError("the game did not end")
+
+
 def test_one_person_plays_a_whole_game_against_two_computers_by_taps(
     browser: Browser, server: RunningServer
 ) -> None:
@@ -356,18 +372,7 @@ def test_a_person_plays_the_expert_by_taps_and_the_page_thinks_in_short_slices(
     assert options[-1] == ["expert", "Computer: expert"], options
     set_up(page, EXPERT_SEATS, seed=SEED, limit=1)
     tap(page, "start")
-    person = Person()
-    for _ in range(200):
-        now = wait_for_person(page)
-        if now == "over":
-            break
-        if now == "report":
-            tap(page, "continue")
-            continue
-        check_own_screen(page)
-        person.play(page)
-    else:
-        raise AssertionError("the one-turn game did not end")
+    play_to_the_end(page)
     slices = page.evaluate(
         """() => performance.getEntriesByName("computer-move").map((m) => m.duration)"""
     )

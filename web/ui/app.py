@@ -29,6 +29,7 @@ from ui.i18n import Translator
 from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, Screen, text_of
 from ui.routes import Route, parse
 from ui.saves_screen import SavesScreen
+from ui.stats_screen import StatsScreen
 
 PERSIST_KEY = "tablero.storage.persist"
 
@@ -52,6 +53,7 @@ class App:
         self.games: dict[str, Screen] = {}
         self.shell = screens.ShellScreen(self.context)
         self.saves = SavesScreen(self.context)
+        self.stats = StatsScreen(self.context)
         self.finished = FinishedScreen(self.context)
         self.review = ReviewHost(self.context)
         self.active: Screen = self.shell
@@ -107,6 +109,8 @@ class App:
     def screen_for(self, route: Route) -> Screen:
         if route.screen == "saves":
             return self.saves
+        if route.screen == "stats":
+            return self.stats
         if route.screen == "finished":
             return self.finished
         if route.screen == "review":

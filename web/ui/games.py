@@ -86,6 +86,12 @@ class GameSpec:
         return session is not None and bool(session.in_progress)
 
 
+def _ideology_review(context: Context, request: ReviewRequest) -> Screen:
+    from ui.ideology.review import ReviewScreen
+
+    return ReviewScreen(context, request)
+
+
 def _stratego_review(context: Context, request: ReviewRequest) -> Screen:
     from ui.stratego.review import ReviewScreen
 
@@ -113,7 +119,7 @@ GAMES = (
         _stratego_write_record,
         review=_stratego_review,
     ),
-    GameSpec("ideology", "globe", "IdeologyScreen"),
+    GameSpec("ideology", "globe", "IdeologyScreen", review=_ideology_review),
 )
 NAMES = tuple(spec.name for spec in GAMES)
 
@@ -251,6 +257,10 @@ class GameScreen(Generic[SessionT]):
             found = spec(self.game)
             assert found is not None
             kept = game_finished(self.context.storage, found, session)
+            # The statistics count it too (once: a game seen again has the same id).
+            from ui import stats
+
+            stats.record_session(self.context.storage, self.game, session)
             if not kept.ok:
                 self.finished_note = self.t("finished_not_kept")
             elif kept.dropped:

@@ -1,8 +1,9 @@
 """Screens are addressed by the URL's fragment, so a reload returns to the same screen
 and the browser's back button works.
 
-The shell's own screens are ``#/``, ``#/saves``, ``#/rules[/game]``, ``#/settings``,
-``#/finished`` (the finished games) and ``#/review/<what>`` (a game looked back at);
+The shell's own screens are ``#/``, ``#/saves``, ``#/stats`` (the statistics),
+``#/rules[/game]``, ``#/settings``, ``#/finished`` (the finished games) and
+``#/review/<what>`` (a game looked back at);
 everything under ``#/<game>/...`` belongs to that game's screens (see ``ui.games``).
 
 >>> parse("#/rules/ideology")
@@ -21,7 +22,7 @@ from typing import NamedTuple
 
 from ui.games import NAMES as GAMES
 
-SHELL_SCREENS = ("home", "saves", "rules", "settings", "finished", "review")
+SHELL_SCREENS = ("home", "saves", "stats", "rules", "settings", "finished", "review")
 
 
 class Route(NamedTuple):

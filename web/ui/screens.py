@@ -72,6 +72,10 @@ def home(t: Translate, *, continue_to: Route | None = None) -> str:
         f'<p class="tagline">{escape(t("app_tagline"))}</p>'
         f'<h2 class="section-title">{escape(t("home_heading"))}</h2>'
         f'<div class="game-cards">{"".join(cards)}</div>{menu}'
+        # Apart from the menu, whose rows stay even: the games' figures, from both games.
+        '<div class="button-row home-extra">'
+        + link(t("stats_heading"), href(Route("stats")), icon="crown")
+        + "</div>"
         f'<footer class="credit"><p>{escape(t("offline_ready"))}</p></footer>'
     )
     return page(t, t("app_title"), body, back=None)

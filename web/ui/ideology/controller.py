@@ -20,6 +20,7 @@ from typing import Any
 from engine.ideology import SetupError, ai
 from ui.games import GameScreen
 from ui.ideology import render
+from ui.ideology.review import Review, review_key, review_page, step_intent
 from ui.ideology.session import GAME, NeedsPerson, NewGameForm, Selection, Session
 from ui.loop import Intent, Notice, Outcome, Page
 from ui.routes import Route
@@ -46,6 +47,9 @@ class IdeologyScreen(GameScreen[Session]):
         self.showing_form = False
         self.computer_failed = False  # the computer's last decision raised
         self.shown = False
+        #: The review of the game (``#/ideology/review``), kept while the game is the same.
+        self.review: Review | None = None
+        self.reviewing = False
 
     # --- shell API --------------------------------------------------------------------
 
@@ -54,11 +58,15 @@ class IdeologyScreen(GameScreen[Session]):
         self.computer_failed = False  # coming back to the game lets the computer try again
         screen = path[0] if path else "new"
         self.showing_form = screen == "new"
+        self.reviewing = False
         if self.showing_form:
             return None
         session = self.current()
         if session is None:
             return f"{BASE}new"
+        if screen == "review":
+            self.open_review(session)
+            return None
         if screen != "play":  # "continue" from the home screen, or an old address
             return f"{BASE}play"
         session.selection = Selection()
@@ -71,15 +79,25 @@ class IdeologyScreen(GameScreen[Session]):
         if self.session is not None:
             self.session.put_down()
 
+    def open_review(self, session: Session) -> None:
+        """The review of the game held now: replayed once, again only if it went on."""
+        if self.review is None or self.review.key != review_key(session):
+            self.review = Review(session)
+        self.reviewing = True
+        self.shown = False
+        session.put_down()  # nobody's hand waits behind the review
+
     def form_shown(self) -> bool:
         return self.showing_form
 
     def idle(self) -> bool:
         session = self.session
-        return session is None or session.stage in ("cover", "over")
+        return self.reviewing or session is None or session.stage in ("cover", "over")
 
     def address(self) -> str:
-        return f"{BASE}new" if self.session is None else f"{BASE}play"
+        if self.session is None:
+            return f"{BASE}new"
+        return f"{BASE}review" if self.reviewing else f"{BASE}play"
 
     def computer_to_act(self) -> bool:
         session = self.session
@@ -105,6 +123,8 @@ class IdeologyScreen(GameScreen[Session]):
         session = self.session
         if self.showing_form or session is None:
             return render.new_game_page(t, self.form, notice)
+        if self.reviewing and self.review is not None:
+            return review_page(t, self.review)
         failed = self.save_failed
         if session.stage == "cover":
             return render.cover_page(t, session, save_failed=failed)
@@ -129,6 +149,8 @@ class IdeologyScreen(GameScreen[Session]):
             return None
         name, value = intent.name, intent.arg
         picked = session.selection
+        if self.reviewing:
+            return self.on_review(intent)
         if name == "computer":
             return self.computer_step()
         if name in ("reveal", "continue", "rematch"):
@@ -153,6 +175,9 @@ class IdeologyScreen(GameScreen[Session]):
         if session.stage != "turn":
             return None
         return self.on_turn(session, intent)
+
+    def on_review(self, intent: Intent) -> Outcome | None:
+        return None if self.review is None else step_intent(self.review, intent)
 
     def on_turn(self, session: Session, intent: Intent) -> Outcome | None:
         """The holder's own screen: picks, confirmations, actions, undo."""

@@ -1105,6 +1105,7 @@ def over_page(t: Translate, session: Session, view: GameView, *, save_failed: bo
             "rematch",
             kind="button-primary",
         )
+        + link(t("ideology_review"), "#/ideology/review", icon="rules")
         + link(t("new_game"), "#/ideology/new")
         + "</div></section>"
         + public_table(page, view, words, shared, session.selection)

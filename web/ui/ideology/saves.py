@@ -12,7 +12,8 @@ import json
 from typing import Any
 
 from ui.ideology.session import GAME, VERSION, Session
-from ui.saves import load_session
+from ui.saves import load_session, now_iso
+from ui.stats import Record, outcome_of
 
 
 def describe(session: dict[str, Any]) -> dict[str, Any]:
@@ -41,3 +42,13 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
         # The winner's place in "players" (a finished game's list says who won).
         summary["winner"] = list(game.ideologies).index(game.result)
     return summary
+
+
+def outcome(session: Session) -> Record | None:
+    """The statistics' record of a finished game (None while it goes on). An unnamed
+    seat is counted under its ideology's name."""
+    game = session.game
+    if not game.is_terminal:
+        return None
+    seats = [(session.name(p) or p, session.seat(p), p == game.result) for p in game.ideologies]
+    return outcome_of("ideology", "", game.to_json(), seats, game.turn, now_iso())

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.stratego import RecordError, is_record
-from ui.saves import SaveProblem, load_session
+from ui.saves import SaveProblem, load_session, now_iso
+from ui.stats import Record, outcome_of
 from ui.stratego.session import FORMAT, PLAYERS, Session
 
 
@@ -48,6 +49,18 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
         # The winner's place in "players" (a finished game's list says who won).
         summary["winner"] = PLAYERS.index(game.result)
     return summary
+
+
+def outcome(session: Session) -> Record | None:
+    """The statistics' record of a finished game (None while it goes on); its length is
+    the moves played (attacks included)."""
+    game = session.game
+    if session.stage != "over" or game is None or game.result is None:
+        return None
+    moves = sum(1 for record in game.moves if record.kind == "move")
+    seats = [(session.names[p], session.seats[p], game.result == p) for p in PLAYERS]
+    army = session.army
+    return outcome_of("stratego", army, game.to_json(), seats, moves, now_iso(), session.seed)
 
 
 #: The engine's record errors that have words of their own; the rest say "damaged record".
