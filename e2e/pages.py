@@ -33,6 +33,17 @@ class StrategoSetup:
             tap(self.page, intent)
 
 
+def stratego_builtin_setups(page: Page, red: str, blue: str) -> None:
+    """From the new-game form of a game between two people: each army behind its cover,
+    set up with a built-in setup (by name), then ready."""
+    tap(page, "new-start")
+    for name in (red, blue):
+        tap(page, "reveal")
+        page.select_option("#st-preset", f"builtin:{name}")
+        tap(page, "setup-use")
+        tap(page, "setup-ready")
+
+
 class StrategoBoard:
     """The board of the player to move."""
 

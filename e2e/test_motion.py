@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import RunningServer, open_app, screenshot
-from pages import StrategoBoard
+from pages import StrategoBoard, stratego_builtin_setups
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
 
@@ -136,15 +136,6 @@ def test_under_reduced_motion_nothing_moves(browser: Browser, server: RunningSer
     context.close()
 
 
-def hot_seat(page: Page) -> None:
-    act(page, "new-start")
-    for setup in (RED_SETUP, BLUE_SETUP):
-        act(page, "reveal")
-        page.select_option("#st-preset", f"builtin:{setup}")
-        act(page, "setup-use")
-        act(page, "setup-ready")
-
-
 @pytest.mark.parametrize("viewport", ["landscape", "portrait", "phone"])
 def test_hot_seat_recap_shows_the_opponents_move_after_the_cover(
     browser: Browser, server: RunningServer, viewport: str
@@ -152,7 +143,7 @@ def test_hot_seat_recap_shows_the_opponents_move_after_the_cover(
     context, page, log = open_app(
         browser, server, "#/stratego/new", viewport=viewport, init_scripts=(SLOW, CALM)
     )
-    hot_seat(page)
+    stratego_builtin_setups(page, RED_SETUP, BLUE_SETUP)
     game = new_game(BUILTIN_SETUPS[RED_SETUP], BUILTIN_SETUPS[BLUE_SETUP])
     board = StrategoBoard(page)
     act(page, "reveal")

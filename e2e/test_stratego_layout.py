@@ -56,12 +56,15 @@ def saved_game(page: Page) -> stratego.Game:
     return stratego.from_json(json.loads(text)["engine"])
 
 
-def reply(page: Page, rng: random.Random) -> bool:
-    """A legal move by taps, then the computer's reply painted. False at the end."""
+def reply(page: Page, rng: random.Random, *, attacking: bool = False) -> bool:
+    """A legal move by taps (an attack if there is one, when ``attacking``), then the
+    computer's reply painted. False at the end."""
     game = saved_game(page)
     if game.result is not None:
         return False
-    origin, target = rng.choice(sorted(game.legal_moves())).split("-")
+    moves = sorted(game.legal_moves())
+    attacks = [move for move in moves if game.piece_at(move.split("-")[1]) is not None]
+    origin, target = rng.choice((attacking and attacks) or moves).split("-")
     decisions = page.evaluate("performance.getEntriesByName('computer-move').length")
     page.locator(f"#sq-{origin}").click()
     page.locator(f"#sq-{target}").click()
@@ -156,21 +159,8 @@ def test_on_a_phone_the_reply_to_an_attack_is_in_view_after_an_attack(
             page.locator("#st-report .st-own-move .attack").count() == 1
         ):
             break
-        game = saved_game(page)
-        if game.result is not None:
+        if not reply(page, rng, attacking=True):
             break
-        moves = sorted(game.legal_moves())
-        attacks = [move for move in moves if game.piece_at(move.split("-")[1]) is not None]
-        origin, target = rng.choice(attacks or moves).split("-")
-        decisions = page.evaluate("performance.getEntriesByName('computer-move').length")
-        page.locator(f"#sq-{origin}").click()
-        page.locator(f"#sq-{target}").click()
-        page.wait_for_function(
-            "([n]) => performance.getEntriesByName('computer-move').length > n"
-            " && !document.getElementById('computer-thinking')"
-            " || document.querySelector('#st-headline')",
-            arg=[decisions],
-        )
     else:
         pytest.fail("sixty attacking moves should have met an attack in reply")
     expect(page.locator("#st-report .st-own-move .report-brief")).to_be_visible()
