@@ -116,7 +116,10 @@ def main() -> None:
     module.app_page = traced(module, events)
     if args.game == "stratego":
         samples = module.run(120, 7)
-        # Which moves attacked, from this tree's script (the same game in every tree).
+        # Which moves attacked, from this tree's script (the same game in every tree):
+        # its own helpers, not those of the tree just measured.
+        for name in ("pages", "browser", "build", "serve"):
+            sys.modules.pop(name, None)
         script = load(ROOT, "stratego").line(120, 7)
         kinds = ["attack" if attack else "quiet move" for _move, attack, _last in script]
         kinds = kinds[: len(samples)]

@@ -30,6 +30,7 @@ from engine.stratego import BUILTIN_SETUPS, new_game
 RED_SETUP, BLUE_SETUP = "Lakeside fortress", "Bomb wall"
 # Red's Captain goes forward, Blue's Miner comes to meet it, the Captain attacks (wins).
 LINE = ("b4-b5", "b7-b6", "b5-b6")
+CAPTAIN = {"en": "Captain", "es": "Capitán"}
 SELECTED = re.compile(r"\bsel\b")
 SLOW = "window.tableroMotionScale = 15;"
 # Every motion's kind as it starts (one task each: one observer call each).
@@ -136,12 +137,15 @@ def test_under_reduced_motion_nothing_moves(browser: Browser, server: RunningSer
     context.close()
 
 
-@pytest.mark.parametrize("viewport", ["landscape", "portrait", "phone"])
+@pytest.mark.parametrize(
+    ("viewport", "language"), [("landscape", "en"), ("portrait", "es"), ("phone", "en")]
+)
 def test_hot_seat_recap_shows_the_opponents_move_after_the_cover(
-    browser: Browser, server: RunningServer, viewport: str
+    browser: Browser, server: RunningServer, viewport: str, language: str
 ) -> None:
+    settings = CALM.replace('"en"', f'"{language}"')
     context, page, log = open_app(
-        browser, server, "#/stratego/new", viewport=viewport, init_scripts=(SLOW, CALM)
+        browser, server, "#/stratego/new", viewport=viewport, init_scripts=(SLOW, settings)
     )
     stratego_builtin_setups(page, RED_SETUP, BLUE_SETUP)
     game = new_game(BUILTIN_SETUPS[RED_SETUP], BUILTIN_SETUPS[BLUE_SETUP])
@@ -161,7 +165,7 @@ def test_hot_seat_recap_shows_the_opponents_move_after_the_cover(
     assert motions(page) == 2
     expect(page.locator("#st-report")).to_contain_text("b5")
     page.evaluate(HALF_WAY, 0.5)
-    screenshot(page, f"motion-recap-{viewport}")
+    screenshot(page, f"motion-recap-{viewport}-{language}")
     act(page, "recap")  # "See again"
     wait_motions(page, 3)
     expect(page.locator("#app")).to_have_attribute("data-animating", "slide")
@@ -177,7 +181,7 @@ def test_hot_seat_recap_shows_the_opponents_move_after_the_cover(
     expect(page.locator("#app")).to_have_attribute("data-animating", "attack")
     expect(page.locator("#sq-b6 .motion-ghost")).to_have_count(2)
     page.evaluate(HALF_WAY, 0.45)
-    screenshot(page, f"motion-attack-{viewport}")
+    screenshot(page, f"motion-attack-{viewport}-{language}")
     act(page, "hand-over")
     act(page, "reveal")
     # Blue's recap of the attack: Red's Captain turns face up (the engine revealed it),
@@ -186,9 +190,9 @@ def test_hot_seat_recap_shows_the_opponents_move_after_the_cover(
     attacker = page.locator("#sq-b6 .motion-attacker")
     assert attacker.locator(".motion-before .rank").count() == 0
     expect(attacker.locator(".motion-after .rank")).to_have_text("6")
-    expect(page.locator("#st-report")).to_contain_text("Captain")
+    expect(page.locator("#st-report")).to_contain_text(CAPTAIN[language])
     page.evaluate(HALF_WAY, 0.45)
-    screenshot(page, f"motion-recap-attack-{viewport}")
+    screenshot(page, f"motion-recap-attack-{viewport}-{language}")
     act(page, "recap")
     expect(page.locator("#app")).to_have_attribute("data-animating", "attack")
     assert log.console_errors == [] and log.page_errors == []
