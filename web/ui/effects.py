@@ -53,9 +53,22 @@ class Animator:
         self.squares: list[Any] = []
         self.ghosts: list[Any] = []
         self._on_finish = create_proxy(self._finished)
+        # Asked once: a tap's handler only reads them (every call into the page counts).
+        self._reduced = window.matchMedia(REDUCED)
+        scale = getattr(window, "tableroMotionScale", None)
+        self._scale = float(scale) if scale is not None and real(scale) and scale else 1.0
+        self._timings: dict[float, Any] = {}
 
     def reduced(self) -> bool:
-        return bool(window.matchMedia(REDUCED).matches)
+        return bool(self._reduced.matches)
+
+    def timing(self, duration: float) -> Any:
+        found = self._timings.get(duration)
+        if found is None:
+            found = self._timings[duration] = _js(
+                {"duration": duration * self._scale, "fill": "backwards"}
+            )
+        return found
 
     def play(self, motion: Motion) -> None:
         self.finish()
@@ -75,9 +88,7 @@ class Animator:
         start, end = origin.getBoundingClientRect(), target.getBoundingClientRect()
         dx, dy = float(start.left - end.left), float(start.top - end.top)
         size = float(end.width)
-        scale = getattr(window, "tableroMotionScale", None)
-        duration = motion.duration * (float(scale) if real(scale) and scale else 1.0)
-        timing = _js({"duration": duration, "fill": "backwards"})
+        timing = self.timing(motion.duration)
         target.classList.add("motion-top")
         self.squares.append(target)
         if motion.attacker is not None and motion.defender is not None:
