@@ -10,7 +10,9 @@ so an older version of the app can be measured the same way) with Chromium's tra
 on, and reads for each measured tap the *thread time* (``tdur``) of:
 
 - the click's dispatch: the app's handler, from the tap to the page updated;
-- the style, layout and paint work that follows, until the next tap.
+- the style, layout and paint work that follows, until the next tap; and of it, the
+  first frame's (up to its layerization): tap -> painted, without the frames of a
+  motion that the move starts (Stratego's slide) or the next tap's hit tests.
 
 The benchmark's probe marks each measured tap (``console.timeStamp``), so only those
 taps are counted. Medians and p95 in milliseconds of CPU time.

@@ -8,10 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from ui import motion
+from ui.i18n import Translator
 from ui.motion import Motion
 from ui.stratego import render
 from ui.stratego.render import Ui
+from ui.stratego.session import Session
 
+from engine.stratego import BUILTIN_SETUPS
 from tests.web.driver import Driver, stratego_at_play
 
 # Red's Captain forward, Blue's Miner to meet it, the Captain attacks and wins.
@@ -96,3 +99,18 @@ def test_a_motion_lasts_at_most_200_ms_a_step() -> None:
     assert motion.SLIDE_MS <= 200
     steps = (motion.MEET, motion.TURNED - motion.MEET, motion.LEAVE_END - motion.LEAVE)
     assert all(motion.ATTACK_MS * share <= 200 for share in steps)
+
+
+def test_against_the_computer_the_persons_move_has_a_line_for_a_phone_and_no_see_again() -> None:
+    solo = Session.new({"red": "Ana", "blue": "Computer"}, seats={"blue": "easy"}, seed=1)
+    solo.boards["red"].load(BUILTIN_SETUPS["Lakeside fortress"])
+    solo.finish_setup()
+    solo.computer_act()  # its setup
+    move_by_taps = solo.tap("b4"), solo.tap("b5")
+    assert move_by_taps[1].moved
+    solo.computer_act()  # its reply
+    english = Ui(Translator("en"), "en", "european")
+    report = render.report_html(english, solo, solo.view(), solo.viewer)
+    assert '<p class="report-brief">Red: b4–b5</p>' in report
+    assert 'class="report-full"' in report  # the tablet's full report, hidden on a phone
+    assert 'data-intent="recap"' not in render.actions_html(english, solo)
