@@ -179,7 +179,8 @@ def test_hot_seat_recap_shows_the_opponents_move_after_the_cover(
     record = game.play(LINE[2])
     assert record.outcome == "attacker_won"
     expect(page.locator("#app")).to_have_attribute("data-animating", "attack")
-    expect(page.locator("#sq-b6 .motion-ghost")).to_have_count(2)
+    expect(page.locator(".motion-layer .motion-ghost")).to_have_count(2)
+    assert page.locator("#sq-b6 .rank").count() == 1  # the board holds the position only
     page.evaluate(HALF_WAY, 0.45)
     screenshot(page, f"motion-attack-{viewport}-{language}")
     act(page, "hand-over")
@@ -187,7 +188,7 @@ def test_hot_seat_recap_shows_the_opponents_move_after_the_cover(
     # Blue's recap of the attack: Red's Captain turns face up (the engine revealed it),
     # and no other rank of Red's is on the ghosts.
     expect(page.locator("#app")).to_have_attribute("data-animating", "attack")
-    attacker = page.locator("#sq-b6 .motion-attacker")
+    attacker = page.locator(".motion-layer .motion-attacker")
     assert attacker.locator(".motion-before .rank").count() == 0
     expect(attacker.locator(".motion-after .rank")).to_have_text("6")
     expect(page.locator("#st-report")).to_contain_text(CAPTAIN[language])

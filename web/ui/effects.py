@@ -93,15 +93,23 @@ class Animator:
         self.squares.append(target)
         if motion.attacker is not None and motion.defender is not None:
             target.classList.add("motion-hidden")
-            target.insertAdjacentHTML(
-                "beforeend",
-                ghost_html(motion.defender, "defender") + ghost_html(motion.attacker, "attacker"),
+            # The ghosts lie over the square, outside the board: the board's squares keep
+            # only what the position holds.
+            layer = document.createElement("div")
+            layer.className = "motion-layer"
+            layer.setAttribute("aria-hidden", "true")
+            layer.style.cssText = (
+                f"left:{end.left}px;top:{end.top}px;width:{end.width}px;height:{end.height}px"
             )
+            layer.innerHTML = ghost_html(motion.defender, "defender") + ghost_html(
+                motion.attacker, "attacker"
+            )
+            self.root.appendChild(layer)
+            self.ghosts.append(layer)
             ghosts = {
-                "attacker": target.querySelector(".motion-attacker"),
-                "defender": target.querySelector(".motion-defender"),
+                "attacker": layer.querySelector(".motion-attacker"),
+                "defender": layer.querySelector(".motion-defender"),
             }
-            self.ghosts.extend(ghosts.values())
             frames = {
                 "attacker": attacker_keyframes(dx, dy, size, motion.attacker.loses),
                 "defender": defender_keyframes(dx, dy, size, motion.defender.loses),
