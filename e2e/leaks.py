@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -97,3 +98,33 @@ class Secrets:
         ]
         assert leaks == [], f"{moment}: a secret is in the document: {leaks[:5]}"
         self.checks += 1
+
+
+def assert_no_unseen_rank(
+    page: Page,
+    game: Any,
+    names: Iterable[str],
+    unknown: str = "rank unknown",
+    viewer: str = "red",
+) -> None:
+    """Against the computer: every square of an enemy piece ``viewer`` has not seen in
+    an attack says ``unknown`` (the language's words) and names no rank (no rank mark, no
+    piece name in ``names``), and the enemy's setup is nowhere in the page. ``game`` is
+    the engine's game read from the autosave."""
+    enemy = "blue" if viewer == "red" else "red"
+    seen = game.view(viewer)["pieces"]
+    hidden = [sq for sq, info in seen.items() if info["owner"] == enemy and not info["letter"]]
+    assert hidden, f"{enemy} pieces should be on the board"
+    markup = dict(
+        page.eval_on_selector_all(
+            f"#st-board .sq.has-{enemy}", "nodes => nodes.map(n => [n.id.slice(3), n.outerHTML])"
+        )
+    )
+    words = list(names)
+    for square in hidden:
+        html = markup[square]
+        assert 'class="rank"' not in html, square
+        assert unknown in html, square
+        assert not any(word in html for word in words), (square, html)
+    setup = game.blue_setup if enemy == "blue" else game.red_setup
+    assert setup not in page.content()

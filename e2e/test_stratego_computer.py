@@ -25,6 +25,7 @@ from conftest import (
     screenshot,
     wait_ready,
 )
+from leaks import assert_no_unseen_rank
 from pages import StrategoBoard
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
@@ -110,24 +111,8 @@ def assert_no_cover(page: Page) -> None:
 
 def assert_no_unseen_blue_rank(page: Page) -> None:
     """Nothing in the DOM names a Blue rank that Red has not seen in an attack."""
-    game = saved_game(page)
-    seen = game.view("red")["pieces"]
-    hidden = [
-        square for square, info in seen.items() if info["owner"] == "blue" and not info["letter"]
-    ]
-    assert hidden, "Blue pieces should be on the board"
-    markup = dict(
-        page.eval_on_selector_all(
-            "#st-board .sq.has-blue", "nodes => nodes.map(n => [n.id.slice(3), n.outerHTML])"
-        )
-    )
     names = {kind.name_en for kind in stratego.PIECES.values()}
-    for square in hidden:
-        html = markup[square]
-        assert 'class="rank"' not in html, square
-        assert "rank unknown" in html, square
-        assert not any(name in html for name in names), (square, html)
-    assert game.blue_setup not in page.content()
+    assert_no_unseen_rank(page, saved_game(page), names)
 
 
 def start_against_computer(page: Page, shots: str | None = None) -> None:

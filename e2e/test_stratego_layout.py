@@ -42,6 +42,21 @@ OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
 IN_VIEW_DURING_PLAY = ("#st-board", "#st-status > :first-child", "#st-report")
 
 
+def open_new_game(  # type: ignore[no-untyped-def]
+    browser: Browser, server: RunningServer, viewport: str, language: str
+):
+    """The Stratego new-game form in ``language`` at a size, the computer's pace quick:
+    (context, page, record)."""
+    return open_app(
+        browser,
+        server,
+        "#/stratego/new",
+        viewport=viewport,
+        locale="es-ES" if language == "es" else "en-US",
+        init_scripts=(SETTINGS % language,),
+    )
+
+
 def out_of_view(page: Page, *selectors: str) -> list[str]:
     return page.evaluate(OUT_OF_VIEW, list(selectors))  # type: ignore[no-any-return]
 
@@ -91,14 +106,7 @@ def reply(page: Page, rng: random.Random, *, attacking: bool = False) -> bool:
 def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
     browser: Browser, server: RunningServer, viewport: str, language: str, moves: int
 ) -> None:
-    context, page, log = open_app(
-        browser,
-        server,
-        "#/stratego/new",
-        viewport=viewport,
-        locale="es-ES" if language == "es" else "en-US",
-        init_scripts=(SETTINGS % language,),
-    )
+    context, page, log = open_new_game(browser, server, viewport, language)
     page.select_option("#st-seat-blue", "easy")
     # "Set up the armies" in reach without scrolling, at every size.
     assert out_of_view(page, '[data-intent="new-start"]') == []
@@ -146,9 +154,7 @@ def test_on_a_phone_the_reply_to_an_attack_is_in_view_after_an_attack(
 ) -> None:
     """Two attack reports (the person's and the computer's reply): on a phone the
     person's own move shrinks to a line, and the reply is told in full in view."""
-    context, page, log = open_app(
-        browser, server, "#/stratego/new", viewport="phone", init_scripts=(SETTINGS % "en",)
-    )
+    context, page, log = open_new_game(browser, server, "phone", "en")
     page.select_option("#st-seat-blue", "easy")
     page.locator('[data-intent="new-start"]').click()
     page.locator('[data-intent="setup-fill"]').click()
@@ -169,4 +175,32 @@ def test_on_a_phone_the_reply_to_an_attack_is_in_view_after_an_attack(
     assert scrolled(page) == []
     screenshot(page, "stratego-layout-attacks-phone-en")
     assert log.console_errors == []
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "army", "language"),
+    [("landscape", "barrage", "es"), ("portrait", "duel", "en"), ("phone", "barrage", "en")],
+)
+def test_a_quick_army_keeps_the_main_buttons_in_reach(
+    browser: Browser, server: RunningServer, viewport: str, army: str, language: str
+) -> None:
+    """The army choice sits at the top of the new-game form; a small army's setup keeps
+    its tools and Ready in view, with a tray of only its pieces."""
+    context, page, log = open_new_game(browser, server, viewport, language)
+    page.locator(f"#st-army-{army}").check()
+    assert out_of_view(page, f"#st-army-{army}", '[data-intent="new-start"]') == []
+    assert not has_horizontal_scroll(page)
+    page.locator('[data-intent="new-start"]').click()
+    page.locator('[data-intent="reveal"]').click()
+    tools = ('[data-intent="setup-fill"]', "#st-setup-name", "#st-setup-save", "#st-preset")
+    assert out_of_view(page, *tools, '[data-intent="setup-ready"]') == []
+    kinds = sum(1 for count in stratego.ARMIES[army].counts.values() if count)
+    expect(page.locator(".tray-piece")).to_have_count(kinds)
+    page.locator('[data-intent="setup-fill"]').click()
+    expect(page.locator('[data-intent="setup-ready"]')).to_be_enabled()
+    assert not has_horizontal_scroll(page)
+    screenshot(page, f"stratego-layout-setup-{army}-{viewport}-{language}")
+    assert log.page_errors == [] and log.console_errors == []
+    assert log.foreign_requests() == []
     context.close()

@@ -54,6 +54,7 @@ from .pieces import (
     PieceKind,
     opponent,
 )
+from .record import RECORD_ERROR_CODES, GameRecord, RecordError, is_record, read_record, record_text
 from .saves import SAVE_VERSION, from_json
 from .setup import (
     BUILTIN_SETUPS,
@@ -103,6 +104,7 @@ __all__ = [
     "PIECE_COUNTS",
     "PIECE_KINDS",
     "PLAYERS",
+    "RECORD_ERROR_CODES",
     "SAVE_ERROR_CODES",
     "SAVE_VERSION",
     "SETUP_ERROR_CODES",
@@ -112,6 +114,7 @@ __all__ = [
     "Army",
     "AttackView",
     "Game",
+    "GameRecord",
     "GraveyardView",
     "HistoryMoveView",
     "HistoryRescueView",
@@ -124,6 +127,7 @@ __all__ = [
     "OptionsDict",
     "PieceKind",
     "PieceView",
+    "RecordError",
     "Rescue",
     "RescueView",
     "SaveError",
@@ -142,6 +146,7 @@ __all__ = [
     "get_army",
     "human_setups",
     "human_setups_credit",
+    "is_record",
     "is_valid_setup",
     "mirror_setup",
     "new_game",
@@ -149,6 +154,8 @@ __all__ = [
     "parse_action",
     "parse_setup",
     "random_setup",
+    "read_record",
+    "record_text",
     "to_gravon",
     "to_gravon_board",
 ]

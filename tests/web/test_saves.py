@@ -121,6 +121,7 @@ def test_save_as_lists_game_players_turn_and_date_newest_first() -> None:
         "turn": 2,
         "stage": "play",
         "seats": ["person", "person"],
+        "army": "classic",
     }
     assert sunday.created == sunday.updated == NOW
     evening = listed[0]
@@ -454,7 +455,7 @@ def test_the_screen_escapes_every_name_and_lists_what_it_should() -> None:
     assert "&lt;img src=x onerror=alert(1)&gt;" in markup
     assert markup.count('data-intent="open ') == 2
     assert 'data-intent="save-as stratego"' in markup
-    assert 'accept=".json,application/json" multiple' in markup
+    assert 'accept=".json,.txt,application/json,text/plain" multiple' in markup
     assert "Moves played: 2" in markup and "Turn 1" in markup
 
 

@@ -36,6 +36,12 @@ class GameSpec:
     #: The saved-games screen's summary of a session document (``ui.saves.SaveProblem``
     #: when it is damaged, illegal or too new).
     describe: Callable[[dict[str, Any]], dict[str, Any]]
+    #: A shared game record (text) as a session document, or None when the text is no
+    #: record of this game (``ui.saves.SaveProblem`` when it is one that cannot be read).
+    read_record: Callable[[str], dict[str, Any] | None] | None = None
+    #: A session document's game as a shareable record: (file name, text); None while
+    #: there is no game yet (the armies being set up).
+    write_record: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None
 
     def in_progress(self, storage: Any) -> bool:
         """Whether this game's autosave holds a game that has not ended and opens: its
@@ -66,6 +72,18 @@ def _stratego_describe(session: dict[str, Any]) -> dict[str, Any]:
     return describe(session)
 
 
+def _stratego_record(text: str) -> dict[str, Any] | None:
+    from ui.stratego.saves import read_record
+
+    return read_record(text)
+
+
+def _stratego_write_record(session: dict[str, Any]) -> tuple[str, str] | None:
+    from ui.stratego.record import record_file
+
+    return record_file(session)
+
+
 def _ideology_screen(context: Context) -> Screen:
     from ui.ideology.controller import IdeologyScreen
 
@@ -85,7 +103,15 @@ def _ideology_describe(session: dict[str, Any]) -> dict[str, Any]:
 
 
 GAMES = (
-    GameSpec("stratego", "flag", _stratego_screen, _stratego_load, _stratego_describe),
+    GameSpec(
+        "stratego",
+        "flag",
+        _stratego_screen,
+        _stratego_load,
+        _stratego_describe,
+        _stratego_record,
+        _stratego_write_record,
+    ),
     GameSpec("ideology", "globe", _ideology_screen, _ideology_load, _ideology_describe),
 )
 NAMES = tuple(spec.name for spec in GAMES)

@@ -46,7 +46,7 @@ from typing import Any
 from engine.errors import SetupError
 from engine.saves import parse_json
 from ui import store
-from ui.games import spec
+from ui.games import GAMES, spec
 
 FORMAT = "tablero-save"
 VERSION = 1
@@ -541,8 +541,15 @@ def file_name(entries: list[Entry], *, now: str | None = None) -> str:
     return f"tablero-saves-{day}.json"
 
 
-def read_file(text: str, *, now: str | None = None) -> list[Entry]:
-    """Every save in one file's text, each fully checked; SaveProblem at the first fault."""
+def read_file(text: str, *, now: str | None = None, file: str = "") -> list[Entry]:
+    """Every save in one file's text, each fully checked; SaveProblem at the first fault.
+    A game record a game shares as text (Stratego's) is one save, named after ``file``."""
+    for found in GAMES:
+        document = found.read_record(text) if found.read_record is not None else None
+        if document is not None:
+            name = clean_name(re.sub(r"\.[A-Za-z0-9]{1,4}$", "", file)) or found.name
+            envelope = {"format": FORMAT, "version": VERSION, "name": name, "game": found.name}
+            return [check_envelope({**envelope, "session": document}, now=now)]
     data = _parse_json(text)
     documents = data if isinstance(data, list) else [data]
     if not documents:
@@ -614,7 +621,7 @@ def import_files(
     for position, (name, text) in enumerate(files):
         try:
             check_size(name, sizes[position] if sizes is not None else len(text))
-            found.extend(read_file(text, now=now))
+            found.extend(read_file(text, now=now, file=name))
         except SaveProblem as problem:
             problem.params["file"] = name
             problems.append(problem)

@@ -17,7 +17,7 @@ from engine.saves import parse_json
 from ui import saves
 from ui.checks import player_name
 from ui.computer import is_computer
-from ui.games import GAMES
+from ui.games import GAMES, spec
 from ui.html import INTENT, button, icon
 from ui.i18n import name_key
 from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, intent_text
@@ -125,6 +125,11 @@ def _meta(
         f'<span class="saves-players">{escape(players)}</span>',
         f'<span class="saves-progress">{escape(progress_text(t, game, summary))}</span>',
     ]
+    army = summary.get("army")
+    if game == "stratego" and army in ("barrage", "duel"):
+        # The quick armies are another game to the players: said next to the game's name.
+        variant = escape(t(f"stratego_variant_{army}"))
+        parts.insert(0, f'<span class="saves-variant">{variant}</span>')
     if label:
         parts.insert(0, f'<span class="saves-game-label">{escape(game_name(t, game))}</span>')
     if date:
@@ -213,12 +218,28 @@ def entry_card(
             + _button(t("saves_rename"), "rename", entry.id)
             + _button(t("saves_duplicate"), "duplicate", entry.id)
             + _button(t("saves_export"), "export", entry.id)
+            + (
+                _button(t("stratego_export_record"), "export-record", entry.id)
+                if has_record(entry)
+                else ""
+            )
             + _button(t("saves_delete"), "delete", entry.id, kind="button-danger-quiet")
             + "</div>"
         )
     return (
         f'<li class="saves-item saves-game-{escape(entry.game)}" id="save-{sid}"'
         f' data-id="{sid}">{head}{actions}</li>'
+    )
+
+
+def has_record(entry: Entry) -> bool:
+    """Whether the save's game can be exported as a shareable record (Stratego, once
+    both armies are set up)."""
+    found = spec(entry.game)
+    return (
+        found is not None
+        and found.write_record is not None
+        and (entry.summary.get("stage") != "setup")
     )
 
 
@@ -316,7 +337,7 @@ def screen(
         # The real file input stays focusable (keyboard) under its button-like label.
         f'<input class="saves-file" id="saves-import" type="file" {INTENT}="import"'
         f' data-max-bytes="{saves.MAX_FILE_BYTES}"'
-        ' accept=".json,application/json" multiple>'
+        ' accept=".json,.txt,application/json,text/plain" multiple>'
         '<label class="button saves-import" for="saves-import">'
         f"{icon('saves')}<span>{escape(t('saves_import'))}</span></label>"
         + (_button(t("saves_export_all"), "export-all") if entries else "")
@@ -431,7 +452,16 @@ class SavesScreen:
         if act == "cancel":
             self.state = State()
             return Outcome(focus=intent_text("open", save_id))
-        if act not in ("rename", "delete", "delete-yes", "duplicate", "export", "open", "open-yes"):
+        if act not in (
+            "rename",
+            "delete",
+            "delete-yes",
+            "duplicate",
+            "export",
+            "export-record",
+            "open",
+            "open-yes",
+        ):
             return None
         entry = saves.get(self.storage, save_id)
         if act == "rename":
@@ -452,6 +482,8 @@ class SavesScreen:
             )
         if act == "export":
             return self.download([entry])
+        if act == "export-record":
+            return self.download_record(entry)
         if act == "open" and self.replaces_another_game(entry):
             self.state = State(opening=save_id)
             return Outcome(focus=intent_text("open-yes", save_id))
@@ -513,11 +545,21 @@ class SavesScreen:
         self.state = State()
         return Outcome(address=f"#/{entry.game}/continue")
 
+    def download_record(self, entry: Entry) -> Outcome | None:
+        found = spec(entry.game)
+        written = found.write_record(entry.session) if found and found.write_record else None
+        if written is None:
+            return None
+        return self.send(*written)
+
     def download(self, entries: list[Entry]) -> Outcome:
-        name = saves.file_name(entries)
+        return self.send(saves.file_name(entries), saves.export_text(entries))
+
+    def send(self, name: str, text: str) -> Outcome:
+        """A file for the player's downloads, and the message that says so."""
         self.state = State()
         return Outcome(
             notice=Notice(self.context.t("saves_exported", file=name)),
             focus="saves-message",
-            download=(name, saves.export_text(entries)),
+            download=(name, text),
         )

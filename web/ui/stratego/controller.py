@@ -22,12 +22,12 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
-from engine.stratego import BUILTIN_SETUPS, ai, fill_setup, human_setups
+from engine.stratego import ai, builtin_setups, human_setups
 from ui.computer import PERSON, people
 from ui.games import GameScreen
 from ui.loop import Intent, Notice, Outcome, Page, Painted
 from ui.routes import Route
-from ui.stratego import render, store
+from ui.stratego import record, render, store
 from ui.stratego.render import Ui
 from ui.stratego.session import (
     PLAYERS,
@@ -139,12 +139,13 @@ class StrategoScreen(GameScreen[Session]):
 
     def new_form(self) -> NewGameForm:
         t, session = self.t, self.session
+        army = "classic"
         if session is not None:
-            names, seats = dict(session.names), dict(session.seats)
+            names, seats, army = dict(session.names), dict(session.seats), session.army
         else:
             names = {"red": t("stratego_army_red"), "blue": t("stratego_army_blue")}
             seats = {player: PERSON for player in PLAYERS}
-        return NewGameForm(names, seats, self.context.settings.stratego_numbering)
+        return NewGameForm(names, seats, self.context.settings.stratego_numbering, army=army)
 
     def save(self) -> None:
         if self.session is not None:
@@ -175,7 +176,7 @@ class StrategoScreen(GameScreen[Session]):
         if session.stage == "setup" and session.computer_to_act():
             return render.computer_setup_page(ui, session, failed)
         if session.stage == "setup":
-            saved = store.saved_setups(self.context.storage)
+            saved = store.saved_setups(self.context.storage, session.army)
             return render.setup_page(ui, session, saved, notice, failed)
         if session.stage == "over":
             return render.over_page(ui, session, failed)
@@ -242,6 +243,8 @@ class StrategoScreen(GameScreen[Session]):
         if name == "rematch":
             self.replace(session.rematch())
             return self.go()
+        if name == "export-record" and session.stage == "over":
+            return self.export_record(session)
         if session.covered:
             return None
         if session.stage == "setup":
@@ -257,6 +260,11 @@ class StrategoScreen(GameScreen[Session]):
         if name in PLAY_INTENTS:
             return self.on_play(name)
         return None
+
+    def export_record(self, session: Session) -> Outcome:
+        """The finished game as a text record, downloaded (``ui.stratego.record``)."""
+        name = record.file_name(session)
+        return Outcome(download=(name, record.record_text(session)))
 
     def on_form(self, intent: Intent) -> Outcome | None:
         """The new-game form: a seat changed, or the game starts."""
@@ -454,17 +462,18 @@ class StrategoScreen(GameScreen[Session]):
         if name == "setup-clear":
             board.clear()
         elif name == "setup-fill":
-            board.load(fill_setup(board.text(), seed=random.getrandbits(32)))
+            board.fill_random(seed=random.getrandbits(32))
         elif name == "setup-use":
             value = str(fields.get("preset", ""))
             try:
                 if value.startswith("builtin:"):
-                    board.load(BUILTIN_SETUPS[value[8:]])
-                elif value == "human":
+                    board.load(builtin_setups(session.army)[value[8:]])
+                elif value == "human" and session.army == "classic":
                     setups = human_setups()
                     board.load(setups[random.randrange(len(setups))])
                 elif value.startswith("saved:"):
-                    board.load(store.saved_setups(self.context.storage)[value[6:]])
+                    saved = store.saved_setups(self.context.storage, session.army)
+                    board.load(saved[value[6:]])
             except Exception as error:  # a damaged saved setup: the engine says why
                 return engine_message(error)
         elif name == "setup-save":

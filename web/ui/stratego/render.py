@@ -15,7 +15,16 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from engine.stratego import BUILTIN_SETUPS, LAKE_NAMES, PIECE_KINDS, PIECES, Options, ai
+from engine.stratego import (
+    ARMIES,
+    ARMY_NAMES,
+    LAKE_NAMES,
+    PIECE_KINDS,
+    PIECES,
+    Options,
+    ai,
+    builtin_setups,
+)
 from ui.computer import PERSON, seat_select, thinking_html
 from ui.html import INTENT, Markup, button, frame, icon, link, remember_last
 from ui.i18n import name_key
@@ -323,10 +332,14 @@ def board_order(side: str) -> tuple[tuple[str, str, str], ...]:
 # --------------------------------------------------------------------- shared parts
 
 
-def topbar(ui: Ui, title: str) -> str:
-    """The top bar of every Stratego screen: home, the title, the rules."""
+def topbar(ui: Ui, title: str, army: str = "classic") -> str:
+    """The top bar of every Stratego screen: home, the title (with the army's tag in a
+    Barrage or Duel game), the rules."""
     t = ui.t
     rules = link(t("rules"), RULES_HREF, icon="rules", kind="button-quiet st-rules-link")
+    if army != "classic":
+        variant = e(t(f"stratego_variant_{army}"))
+        rules = f'<span class="st-variant-tag" id="st-variant">{variant}</span>{rules}'
     return frame(
         title,
         "",
@@ -366,12 +379,15 @@ def player_tag(session: Session, ui: Ui, player: str) -> str:
 
 
 @lru_cache(maxsize=8)
-def legend(ui: Ui) -> str:
+def legend(ui: Ui, army: str = "classic") -> str:
+    """Every kind of the army's pieces, how many each player has, and the marks."""
+    counts = ARMIES[army].counts
     rows = "".join(
         f"<li>{tile(ui, 'red', kind.letter, marks=False)}"
         f'<span class="legend-name">{e(ui.name(kind.letter))}</span>'
-        f'<span class="legend-count">×{kind.count}</span></li>'
+        f'<span class="legend-count">×{counts[kind.letter]}</span></li>'
         for kind in PIECE_KINDS
+        if counts[kind.letter]
     )
     marks = (
         f"<li>{tile(ui, 'blue', None, known=False, moved=True)}"
@@ -438,6 +454,19 @@ def new_game_page(ui: Ui, form: NewGameForm, notice: Notice | None) -> Page:
         f'<span class="hint">{e(t(f"stratego_option_{name}_help"))}</span></span></label>'
         for name in (*OPTION_NAMES, ISF_TWO_SQUARES)
     )
+    armies = "".join(
+        f'<label class="choice st-army-choice"><input type="radio" name="st-army" '
+        f'id="st-army-{army}" value="{army}"{" checked" if army == form.army else ""}>'
+        f"<span><strong>{e(t(f'stratego_variant_{army}'))}</strong>"
+        f'<span class="hint">{e(t(f"stratego_variant_{army}_help"))}</span></span></label>'
+        for army in ARMY_NAMES
+    )
+    army = page.section(
+        "st-army",
+        f'<fieldset class="card choices st-armies" id="st-army">'
+        f"<legend>{e(t('stratego_variant'))}</legend>"
+        f'<div class="st-army-list">{armies}</div></fieldset>',
+    )
     numberings = "".join(
         f'<label class="choice"><input type="radio" name="st-numbering" value="{value}"'
         f"{' checked' if value == form.numbering else ''}>"
@@ -458,7 +487,7 @@ def new_game_page(ui: Ui, form: NewGameForm, notice: Notice | None) -> Page:
         f"<legend>{e(t('settings_numbering'))}</legend>{numberings}</fieldset>",
     )
     body = (
-        f'<form class="screen-body st-new">{players}{options}{numbering}'
+        f'<form class="screen-body st-new">{army}{players}{options}{numbering}'
         # Where "at least one person" is said, next to the button that needs it.
         + page.section("st-message", message_html(notice))
         + '<div class="button-row st-new-actions">'
@@ -525,7 +554,7 @@ def computer_setup_page(ui: Ui, session: Session, save_failed: bool = False) -> 
     page, top = screen_page("computer-setup", ui, save_failed, stage="setup")
     page.root(
         top
-        + topbar(ui, t("stratego_computer_setup_title", name=name))
+        + topbar(ui, t("stratego_computer_setup_title", name=name), session.army)
         + f'<div class="card st-computer-setup st-{player}">'
         + thinking_html(t, name)
         + f'<p class="hint">{e(t("stratego_computer_sets_up", name=name, army=army))}</p>'
@@ -577,15 +606,14 @@ def tray_html(ui: Ui, session: Session) -> str:
     t = ui.t
     remaining = session.board.remaining()
     items = []
-    for kind in PIECE_KINDS:
-        count = remaining[kind.letter]
-        label = t("stratego_tray_item", piece=ui.label(kind.letter), count=count)
+    for letter, count in remaining.items():
+        label = t("stratego_tray_item", piece=ui.label(letter), count=count)
         hooks: dict[str, object] = {"aria-label": label, "title": label}
         if count:
-            hooks["data-drag"] = kind.letter
+            hooks["data-drag"] = letter
         content = Markup(
-            f"{tile(ui, session.player, kind.letter, marks=False)}"
-            f'<span class="tray-name">{e(ui.name(kind.letter))}</span>'
+            f"{tile(ui, session.player, letter, marks=False)}"
+            f'<span class="tray-name">{e(ui.name(letter))}</span>'
             f'<span class="tray-count">×{count}</span>'
         )
         css = "tray-piece tray-empty" if count == 0 else "tray-piece"
@@ -593,9 +621,9 @@ def tray_html(ui: Ui, session: Session) -> str:
             "<li>"
             + button(
                 content,
-                intent_text("tray", kind.letter),
+                intent_text("tray", letter),
                 css=css,
-                pressed=session.tray_letter == kind.letter,
+                pressed=session.tray_letter == letter,
                 attributes=hooks,
             )
             + "</li>"
@@ -614,7 +642,13 @@ def setup_status(ui: Ui, session: Session) -> str:
         text = ui.t("stratego_setup_ready_hint")
         css = "ok"
     elif board.is_empty():
-        text = ui.t("stratego_setup_empty_hint")
+        text = ui.t("stratego_setup_empty_hint", count=sum(board.counts.values()))
+        css = "todo"
+    elif error.code == "wrong_length" and board.army != "classic":
+        # A small army's few missing pieces, by name (a classic tray says it by itself).
+        missing = [(letter, count) for letter, count in board.remaining().items() if count]
+        pieces = ", ".join(f"{count} × {ui.label(letter)}" for letter, count in missing)
+        text = ui.t("stratego_setup_still_to_place", pieces=pieces)
         css = "todo"
     else:
         text = message_text(ui, Message(f"stratego_error_{error.code}", dict(error.params)))
@@ -631,15 +665,19 @@ def builtin_label(ui: Ui, name: str) -> str:
     return name if text == key else text
 
 
-def setup_tools(ui: Ui, page: Page, legal: bool, saved: dict[str, str]) -> str:
-    """Clear, fill at random, a ready-made or saved setup, save this one by name: one
-    form, whose fields (the setup chosen, the name typed) its buttons' intents carry."""
+def setup_tools(
+    ui: Ui, page: Page, legal: bool, saved: dict[str, str], army: str = "classic"
+) -> str:
+    """Clear, fill at random, a ready-made or saved setup (of the game's army), save this
+    one by name: one form, whose fields (the setup chosen, the name typed) its buttons'
+    intents carry."""
     t = ui.t
     options = [
         f'<option value="builtin:{e(name)}">{e(builtin_label(ui, name))}</option>'
-        for name in BUILTIN_SETUPS
+        for name in builtin_setups(army)
     ]
-    options.append(f'<option value="human">{e(t("stratego_setup_human"))}</option>')
+    if army == "classic":  # people's setups on Gravon are all of the classic army
+        options.append(f'<option value="human">{e(t("stratego_setup_human"))}</option>')
     if saved:
         options.append(f'<optgroup label="{e(t("stratego_setup_saved_group"))}">')
         options.extend(f'<option value="saved:{e(name)}">{e(name)}</option>' for name in saved)
@@ -705,10 +743,10 @@ def setup_page(
     board = setup_board_section(page, ui, session)
     ready = setup_ready(ui, page, session, legal, notice)
     tray = page.section("st-tray", tray_html(ui, session))
-    tools = setup_tools(ui, page, legal, saved)
+    tools = setup_tools(ui, page, legal, saved, session.army)
     page.root(
         top
-        + topbar(ui, title)
+        + topbar(ui, title, session.army)
         + f'<div class="st-layout st-setup st-{player}">'
         + f'<section class="board-wrap">{board}</section>'
         + f'<div class="setup-controls">{ready}{tools}</div>'
@@ -1082,11 +1120,11 @@ def play_page(
     moves = page.section("st-moves", move_list_html(ui, view))
     page.root(
         top
-        + topbar(ui, title)
+        + topbar(ui, title, session.army)
         + f'<div class="st-layout st-play st-{player}">'
         + f'<section class="board-wrap">{board}</section>'
         + f'<aside class="side">{status}{graves}{moves}'
-        + legend(ui)
+        + legend(ui, session.army)
         + options_line(ui, session.options)
         + "</aside></div>"
     )
@@ -1131,6 +1169,7 @@ def over_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
         '<div class="button-row">'
         + button(t("stratego_rematch"), "rematch", icon="use", primary=True)
         + link(t("stratego_new_players"), "#/stratego/new", icon="use")
+        + button(t("stratego_export_record"), "export-record", icon="save")
         + "</div></div>"
     )
     label = t("stratego_board_revealed")
@@ -1138,14 +1177,14 @@ def over_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
     board = board_section(page, ui, view, None, "red", board_marks(session, view), label)
     page.root(
         top
-        + topbar(ui, t("stratego_over_title"))
+        + topbar(ui, t("stratego_over_title"), session.army)
         + '<div class="st-layout st-over">'
         + f'<section class="board-wrap">{board}</section>'
         + '<aside class="side">'
         + summary
         + graveyards_html(ui, session, view)
         + move_list_html(ui, view)
-        + legend(ui)
+        + legend(ui, session.army)
         + "</aside></div>"
     )
     return page

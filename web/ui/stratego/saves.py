@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.saves import load_session
+from engine.stratego import RecordError, is_record
+from ui.saves import SaveProblem, load_session
 from ui.stratego.session import FORMAT, PLAYERS, Session
 
 
@@ -41,5 +42,38 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
         "stage": stage,
         # Who plays each army, in the order of "players": "person" or the computer's level.
         "seats": [loaded.seats[p] for p in PLAYERS],
+        "army": loaded.army,
     }
     return summary
+
+
+#: The engine's record errors that have words of their own; the rest say "damaged record".
+RECORD_PROBLEMS = {"illegal_play": "record_illegal", "wrong_result": "record_result"}
+
+
+def read_record(text: str) -> dict[str, Any] | None:
+    """A shared game record (``engine.stratego.record``) as a session document; None when
+    the text is no Stratego record. SaveProblem ``record`` (params ``line``),
+    ``record_illegal`` (``play``, ``text``), ``record_result`` or ``newer_version``.
+
+    >>> read_record('[{"format": "tablero-save"}]') is None
+    True
+    >>> read_record('[Game "Stratego"]\\n[Army "classic"]\\n')
+    Traceback (most recent call last):
+      ...
+    ui.saves.SaveProblem: record
+    """
+    if not is_record(text):
+        return None
+    from ui.stratego.record import session_document
+
+    try:
+        return session_document(text)
+    except RecordError as error:
+        params = error.params
+        if error.code == "newer_record":
+            raise SaveProblem("newer_version", version=params["version"], supported=1) from None
+        code = RECORD_PROBLEMS.get(error.code, "record")
+        if code == "record_illegal":
+            raise SaveProblem(code, play=params["play"], text=params["text"]) from None
+        raise SaveProblem(code, line=params.get("line", 1)) from None

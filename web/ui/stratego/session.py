@@ -58,7 +58,16 @@ from typing import Any, cast
 from engine import stratego
 from engine.errors import SetupError
 from engine.saves import parse_json
-from engine.stratego import PIECES, IllegalMove, Move, Options, Rescue, ai, parse_action
+from engine.stratego import (
+    ARMY_NAMES,
+    PIECES,
+    IllegalMove,
+    Move,
+    Options,
+    Rescue,
+    ai,
+    parse_action,
+)
 from ui.checks import inconsistent, player_name
 from ui.computer import PERSON, decision_rng, is_computer, people, seat_value
 from ui.stratego.setup_board import SetupBoard, index_of
@@ -147,15 +156,15 @@ def names_for_seats(
     return names
 
 
-def _checked_setups(setups: object) -> dict[str, str]:
-    """The armies already set up, each a legal setup (``engine.errors.SetupError``, the
-    family both games share, if not)."""
+def _checked_setups(setups: object, army: str) -> dict[str, str]:
+    """The armies already set up, each a legal setup of ``army`` (``engine.errors.
+    SetupError``, the family both games share, if not)."""
     if setups is None:
         return {}
     if not isinstance(setups, dict):
         raise inconsistent("setups")
     try:
-        return {p: stratego.parse_setup(text) for p, text in setups.items() if p in PLAYERS}
+        return {p: stratego.parse_setup(text, army) for p, text in setups.items() if p in PLAYERS}
     except stratego.SetupError as error:
         raise SetupError(error.code, str(error), **error.params) from None
 
@@ -168,6 +177,7 @@ class NewGameForm:
     seats: dict[str, str]
     numbering: str = "european"
     options: set[str] = field(default_factory=set)  # the optional rules ticked
+    army: str = "classic"
     # The names the form opened with (the last game's): not typed here, so they follow
     # a seat handed to the computer ("Ben" does not become the computer's name).
     carried: dict[str, str] = field(default_factory=dict)
@@ -193,10 +203,13 @@ class NewGameForm:
         self.options = {
             name for name in (*OPTION_NAMES, ISF_TWO_SQUARES) if fields.get(f"option-{name}")
         }
+        army = fields.get("st-army", self.army)
+        self.army = army if army in ARMY_NAMES else "classic"
 
     def game_options(self) -> Options:
         """The engine's options: the ticked rules, the ISF two-squares limit (3) or ours."""
         chosen: dict[str, Any] = {name: name in self.options for name in OPTION_NAMES}
+        chosen["army"] = self.army
         chosen["two_squares_limit"] = 3 if ISF_TWO_SQUARES in self.options else 2
         return Options.from_dict(chosen)
 
@@ -271,13 +284,15 @@ class Session:
             # Dice only for a computer: two persons' games stay the same save for the
             # same play.
             seed = random.getrandbits(32) if solo else 0
+        options = options or Options()
         return cls(
             names=dict(names),
-            options=options or Options(),
+            options=options,
             numbering=numbering if numbering in NUMBERINGS else "european",
             seats=checked,
             seed=seed,
             covered=not solo,
+            boards={player: SetupBoard(army=options.army) for player in PLAYERS},
         )
 
     def rematch(self) -> Session:
@@ -285,6 +300,11 @@ class Session:
         return Session.new(self.names, self.options, self.numbering, self.seats)
 
     # ------------------------------------------------------------------ reading
+
+    @property
+    def army(self) -> str:
+        """The army both players have: ``classic``, ``barrage`` or ``duel``."""
+        return self.options.army
 
     @property
     def in_progress(self) -> bool:
@@ -471,7 +491,8 @@ class Session:
             return
         player = self.player
         if self.stage == "setup":
-            self._store_setup(ai.choose_setup(decision_rng(self.seed, SETUP_DECISION)))
+            rng = decision_rng(self.seed, SETUP_DECISION)
+            self._store_setup(ai.choose_setup(rng, army=self.army))
             return
         game = self.game
         assert game is not None
@@ -728,7 +749,7 @@ class Session:
         if self.setup_cell is not None:
             board.remove(self.setup_cell)
             self.setup_cell = None
-        elif self.tray_letter == letter or board.remaining()[letter] == 0:
+        elif self.tray_letter == letter or board.remaining().get(letter, 0) == 0:
             self.tray_letter = None
         else:
             self.tray_letter = letter
@@ -806,17 +827,18 @@ class Session:
         seed = data.get("seed")
         numbering = data.get("numbering", "european")
         note = data.get("note")
+        options = Options.from_dict(data.get("options") or {})
         session = cls(
             names={p: player_name(names[p]) for p in PLAYERS},
-            options=Options.from_dict(data.get("options") or {}),
+            options=options,
             numbering=numbering if numbering in NUMBERINGS else "european",
             seats=seats,
             seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
             stage=stage,
             player=player,
             covered=bool(data.get("covered", True)) and stage != "over",
-            boards={p: SetupBoard.from_text(str(data["boards"][p])) for p in PLAYERS},
-            setups=_checked_setups(data.get("setups")),
+            boards={p: SetupBoard.from_text(str(data["boards"][p]), options.army) for p in PLAYERS},
+            setups=_checked_setups(data.get("setups"), options.army),
             note=note if isinstance(note, str) else None,
         )
         engine = data.get("engine")

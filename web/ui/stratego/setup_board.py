@@ -13,16 +13,27 @@ asks ``parse_setup``.
 >>> from engine.stratego import fill_setup
 >>> board.load(fill_setup(board.text(), seed=1)); board.error() is None
 True
+
+A small army (Barrage, Duel) fills only some of the 40 cells; its tray holds only its
+pieces:
+
+>>> barrage = SetupBoard(army="barrage")
+>>> list(barrage.remaining().items())[:3], barrage.place(0, "8")
+([('X', 1), ('9', 1), ('3', 1)], False)
+>>> barrage.place(0, "F"), barrage.error().params
+(True, {'length': 1, 'expected': 8})
+>>> barrage.fill_random(seed=3); barrage.error() is None, barrage.text().count(".")
+(True, 32)
 """
 
 from __future__ import annotations
 
 from engine.stratego import (
-    PIECE_COUNTS,
     PIECE_KINDS,
     SQUARE_NAMES,
     SetupError,
     fill_setup,
+    get_army,
     parse_setup,
 )
 
@@ -46,23 +57,25 @@ def index_of(player: str, square: str) -> int | None:
 
 
 class SetupBoard:
-    def __init__(self, cells: list[str | None] | None = None) -> None:
+    def __init__(self, cells: list[str | None] | None = None, army: str = "classic") -> None:
         self.cells: list[str | None] = list(cells) if cells is not None else [None] * SIZE
+        self.army = army
+        self.counts = get_army(army).counts
 
     # ------------------------------------------------------------------ reading
 
     @classmethod
-    def from_text(cls, text: str) -> SetupBoard:
+    def from_text(cls, text: str, army: str = "classic") -> SetupBoard:
         """From 40 characters, ``.`` for an empty cell (the saved form)."""
         cells: list[str | None] = [None if c == EMPTY else c for c in text[:SIZE]]
         cells += [None] * (SIZE - len(cells))
-        board = cls(cells)
+        board = cls(cells, army)
         # A damaged save must never give more pieces than the army has.
-        counts = dict.fromkeys(PIECE_COUNTS, 0)
+        counts = dict.fromkeys(board.counts, 0)
         for index, letter in enumerate(board.cells):
             if letter is None:
                 continue
-            if letter not in counts or counts[letter] >= PIECE_COUNTS[letter]:
+            if letter not in counts or counts[letter] >= board.counts[letter]:
                 board.cells[index] = None
             else:
                 counts[letter] += 1
@@ -72,29 +85,45 @@ class SetupBoard:
         return "".join(letter or EMPTY for letter in self.cells)
 
     def remaining(self) -> dict[str, int]:
-        """How many of each piece are still in the tray, highest rank first."""
-        counts = dict(PIECE_COUNTS)
+        """How many of each of the army's kinds are still in the tray, highest rank first
+        (kinds the army lacks are left out)."""
+        counts = dict(self.counts)
         for letter in self.cells:
             if letter is not None:
                 counts[letter] -= 1
-        return {kind.letter: counts[kind.letter] for kind in PIECE_KINDS}
+        return {
+            kind.letter: counts[kind.letter] for kind in PIECE_KINDS if self.counts[kind.letter]
+        }
 
     def is_empty(self) -> bool:
         return all(letter is None for letter in self.cells)
 
+    def placed(self) -> int:
+        return sum(letter is not None for letter in self.cells)
+
     def error(self) -> SetupError | None:
-        """The engine's verdict on the setup as it stands (None when it is legal)."""
+        """The engine's verdict on the setup as it stands (None when it is legal); while
+        pieces are missing, how many are placed of how many (``wrong_length``)."""
+        size = sum(self.counts.values())
+        placed = self.placed()
+        if placed < size:
+            return SetupError(
+                "wrong_length",
+                f"The army has {size} pieces; {placed} are placed so far.",
+                length=placed,
+                expected=size,
+            )
         try:
-            parse_setup("".join(letter for letter in self.cells if letter is not None))
+            parse_setup(self.text(), self.army)
         except SetupError as error:
             return error
         return None
 
     def setup(self) -> str | None:
-        """The legal setup in notation, or None."""
+        """The legal setup in notation (``.`` for the empty cells of a small army), or None."""
         if self.error() is not None:
             return None
-        return "".join(letter for letter in self.cells if letter is not None)
+        return self.text()
 
     # ------------------------------------------------------------------ editing
 
@@ -116,10 +145,11 @@ class SetupBoard:
         self.cells = [None] * SIZE
 
     def load(self, setup: str) -> None:
-        self.cells = list(parse_setup(setup))
+        """A whole setup of the board's army (``SetupError`` for another army's)."""
+        self.cells = SetupBoard.from_text(parse_setup(setup, self.army), self.army).cells
 
     def fill_random(self, seed: int | str | None = None) -> None:
         """Put every piece left in the tray on an empty cell the way a person would (the
-        engine's :func:`fill_setup`: a setup people played, the Flag off the front rank);
-        the pieces already placed stay."""
-        self.cells = SetupBoard.from_text(fill_setup(self.text(), seed=seed)).cells
+        engine's :func:`fill_setup`: a setup people played, the Flag off the front rank;
+        a small army's Flag behind its Bomb or alone); the pieces already placed stay."""
+        self.load(fill_setup(self.text(), army=self.army, seed=seed))
