@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import RunningServer, open_app, screenshot
+from conftest import RunningServer, open_app, screenshot, wait_ready
 from pages import StrategoBoard, stratego_builtin_setups
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
@@ -205,7 +205,7 @@ def test_the_sounds_setting_is_kept(browser: Browser, server: RunningServer) -> 
     expect(page.locator("#setting-sounds-on")).to_be_checked()
     page.locator("label:has(#setting-sounds-off)").click()
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached")
+    wait_ready(page)
     expect(page.locator("#setting-sounds-off")).to_be_checked()
     assert json.loads(page.evaluate("localStorage.getItem('tablero.settings')"))["sounds"] == "off"
     screenshot(page, "shell-settings-sounds-phone-en")
