@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT))
 
 from browser import app_page, percentile  # noqa: E402
-from pages import StrategoBoard, stratego_builtin_setups  # noqa: E402
+from pages import StrategoBoard, StrategoSetup  # noqa: E402
 from pages import tap as act  # noqa: E402
 
 from engine.stratego import BUILTIN_SETUPS, new_game  # noqa: E402
@@ -71,7 +71,9 @@ def line(moves: int, seed: int) -> list[tuple[str, bool, bool]]:
 
 def run(moves: int, seed: int) -> list[tuple[float, float]]:
     with app_page("#/stratego/new", init_script=PROBE) as page:
-        stratego_builtin_setups(page, RED, BLUE)
+        act(page, "new-start")
+        for name in (RED, BLUE):
+            StrategoSetup(page).use_builtin(name)
         played = 0
         for move, _attack, last in line(moves, seed):
             act(page, "reveal")

@@ -32,12 +32,9 @@ class StrategoSetup:
         for intent in ("reveal", "setup-fill", "setup-ready"):
             tap(self.page, intent)
 
-
-def stratego_builtin_setups(page: Page, red: str, blue: str) -> None:
-    """From the new-game form of a game between two people: each army behind its cover,
-    set up with a built-in setup (by name), then ready."""
-    tap(page, "new-start")
-    for name in (red, blue):
+    def use_builtin(self, name: str) -> None:
+        """Show the army, put the built-in setup ``name`` on the board, declare it ready."""
+        page = self.page
         tap(page, "reveal")
         page.select_option("#st-preset", f"builtin:{name}")
         tap(page, "setup-use")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import RunningServer, open_app, screenshot, wait_ready
-from pages import StrategoBoard, stratego_builtin_setups
+from pages import StrategoBoard, StrategoSetup
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
 
@@ -147,7 +147,9 @@ def test_hot_seat_recap_shows_the_opponents_move_after_the_cover(
     context, page, log = open_app(
         browser, server, "#/stratego/new", viewport=viewport, init_scripts=(SLOW, settings)
     )
-    stratego_builtin_setups(page, RED_SETUP, BLUE_SETUP)
+    act(page, "new-start")
+    for setup in (RED_SETUP, BLUE_SETUP):
+        StrategoSetup(page).use_builtin(setup)
     game = new_game(BUILTIN_SETUPS[RED_SETUP], BUILTIN_SETUPS[BLUE_SETUP])
     board = StrategoBoard(page)
     act(page, "reveal")
