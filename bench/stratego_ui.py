@@ -41,21 +41,30 @@ RED, BLUE = "Lakeside fortress", "Scout screen"
 PROBE = tap_latency_probe(".sq.dest, .sq.dest-attack", "st-board")
 
 
+def line(moves: int, seed: int) -> list[tuple[str, bool, bool]]:
+    """The scripted game: each move, whether it attacks, whether it ends the game."""
+    game = new_game(BUILTIN_SETUPS[RED], BUILTIN_SETUPS[BLUE])
+    rng = random.Random(seed)
+    played: list[tuple[str, bool, bool]] = []
+    while len(played) < moves and game.result is None:
+        move = rng.choice(game.legal_moves())
+        attack = game.piece_at(move.split("-")[1]) is not None
+        game.play(move)
+        played.append((move, attack, game.result is not None))
+    return played
+
+
 def run(moves: int, seed: int) -> list[tuple[float, float]]:
     with app_page("#/stratego/new", init_script=PROBE) as page:
         act(page, "new-start")
         for name in (RED, BLUE):
             StrategoSetup(page).use_builtin(name)
-        game = new_game(BUILTIN_SETUPS[RED], BUILTIN_SETUPS[BLUE])
-        rng = random.Random(seed)
         played = 0
-        while played < moves and game.result is None:
+        for move, _attack, last in line(moves, seed):
             act(page, "reveal")
-            move = rng.choice(game.legal_moves())
             StrategoBoard(page).move(move)
-            game.play(move)
             played += 1
-            if game.result is not None:
+            if last:
                 page.wait_for_selector("#st-headline")
                 break
             act(page, "hand-over")

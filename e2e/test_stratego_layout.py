@@ -40,7 +40,6 @@ OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
 })"""
 
 IN_VIEW_DURING_PLAY = ("#st-board", "#st-status > :first-child", "#st-report")
-TABLETS = ("landscape", "portrait")
 
 
 def open_new_game(  # type: ignore[no-untyped-def]
@@ -72,12 +71,15 @@ def saved_game(page: Page) -> stratego.Game:
     return stratego.from_json(json.loads(text)["engine"])
 
 
-def reply(page: Page, rng: random.Random) -> bool:
-    """A legal move by taps, then the computer's reply painted. False at the end."""
+def reply(page: Page, rng: random.Random, *, attacking: bool = False) -> bool:
+    """A legal move by taps (an attack if there is one, when ``attacking``), then the
+    computer's reply painted. False at the end."""
     game = saved_game(page)
     if game.result is not None:
         return False
-    origin, target = rng.choice(sorted(game.legal_moves())).split("-")
+    moves = sorted(game.legal_moves())
+    attacks = [move for move in moves if game.piece_at(move.split("-")[1]) is not None]
+    origin, target = rng.choice((attacking and attacks) or moves).split("-")
     decisions = page.evaluate("performance.getEntriesByName('computer-move').length")
     page.locator(f"#sq-{origin}").click()
     page.locator(f"#sq-{target}").click()
@@ -105,7 +107,6 @@ def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
     browser: Browser, server: RunningServer, viewport: str, language: str, moves: int
 ) -> None:
     context, page, log = open_new_game(browser, server, viewport, language)
-    tablet = viewport in TABLETS
     page.select_option("#st-seat-blue", "easy")
     # "Set up the armies" in reach without scrolling, at every size.
     assert out_of_view(page, '[data-intent="new-start"]') == []
@@ -135,10 +136,8 @@ def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
         attacks += page.locator("#st-report .attack").count()
         # Nothing scrolled: not the page, not the side panel, not the move list.
         assert scrolled(page) == [], (played, scrolled(page))
-        if tablet:
-            assert out_of_view(page, *IN_VIEW_DURING_PLAY) == [], played
-        else:  # a phone: the board and whose turn it is; the report may run below
-            assert out_of_view(page, *IN_VIEW_DURING_PLAY[:2]) == [], played
+        # A phone too: the person's own move in a few words, the reply in full.
+        assert out_of_view(page, *IN_VIEW_DURING_PLAY) == [], played
         if page.locator("#st-report .attack").count() == 2:
             screenshot(page, f"stratego-layout-attacks-{viewport}-{language}")
     assert not has_horizontal_scroll(page)
@@ -147,6 +146,35 @@ def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
         assert attacks > 0, "thirty moves should have shown an attack report"
     assert log.page_errors == [] and log.console_errors == []
     assert log.foreign_requests() == []
+    context.close()
+
+
+def test_on_a_phone_the_reply_to_an_attack_is_in_view_after_an_attack(
+    browser: Browser, server: RunningServer
+) -> None:
+    """Two attack reports (the person's and the computer's reply): on a phone the
+    person's own move shrinks to a line, and the reply is told in full in view."""
+    context, page, log = open_new_game(browser, server, "phone", "en")
+    page.select_option("#st-seat-blue", "easy")
+    page.locator('[data-intent="new-start"]').click()
+    page.locator('[data-intent="setup-fill"]').click()
+    page.locator('[data-intent="setup-ready"]').click()
+    rng = random.Random(7)
+    for _ in range(60):
+        if page.locator("#st-report .st-reply .attack").count() == 1 and (
+            page.locator("#st-report .st-own-move .attack").count() == 1
+        ):
+            break
+        if not reply(page, rng, attacking=True):
+            break
+    else:
+        pytest.fail("sixty attacking moves should have met an attack in reply")
+    expect(page.locator("#st-report .st-own-move .report-brief")).to_be_visible()
+    expect(page.locator("#st-report .st-own-move .attack")).to_be_hidden()
+    assert out_of_view(page, *IN_VIEW_DURING_PLAY) == []
+    assert scrolled(page) == []
+    screenshot(page, "stratego-layout-attacks-phone-en")
+    assert log.console_errors == []
     context.close()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from ui.settings import SETTINGS_KEY, Settings, load, save
 
 
@@ -61,10 +62,16 @@ def test_unknown_values_in_a_change_are_replaced_by_defaults() -> None:
     assert changed.language == "es"
 
 
-def test_the_computer_pace_is_remembered_and_a_strange_one_falls_back_to_calm() -> None:
+@pytest.mark.parametrize(
+    ("name", "default", "chosen", "strange"),
+    [("computer_pace", "calm", "quick", "lightning"), ("sounds", "on", "off", "loud")],
+)
+def test_a_choice_is_remembered_and_a_strange_one_falls_back_to_the_default(
+    name: str, default: str, chosen: str, strange: str
+) -> None:
     storage = MemoryStorage()
-    assert load(storage, "en").computer_pace == "calm"
-    save(storage, load(storage, "en").with_changes(computer_pace="quick"))
-    assert load(storage, "en").computer_pace == "quick"
-    storage.setItem(SETTINGS_KEY, json.dumps({"computer_pace": "lightning"}))
-    assert load(storage, "en").computer_pace == "calm"
+    assert getattr(load(storage, "en"), name) == default
+    save(storage, load(storage, "en").with_changes(**{name: chosen}))
+    assert getattr(load(storage, "en"), name) == chosen
+    storage.setItem(SETTINGS_KEY, json.dumps({name: strange}))
+    assert getattr(load(storage, "en"), name) == default

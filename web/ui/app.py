@@ -21,7 +21,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from engine.saves import parse_json
-from ui import dom, screens, settings, store
+from ui import dom, effects, screens, settings, store
 from ui.finished_screen import FinishedScreen, ReviewHost
 from ui.games import spec
 from ui.html import real
@@ -50,6 +50,10 @@ class App:
             forget=self.forget,
             persisted=persist_state(storage),
         )
+        self.animator = effects.Animator(self.root)
+        self.sounds = effects.Sounds(lambda: self.context.settings.sounds == "on")
+        self.context.animate = self.animator.play
+        self.context.sound = self.sounds.play
         self.games: dict[str, Screen] = {}
         self.shell = screens.ShellScreen(self.context)
         self.saves = SavesScreen(self.context)
@@ -59,7 +63,7 @@ class App:
         self.active: Screen = self.shell
         self.page: Page | None = None
         self.notice: Notice | None = None
-        self.events = dom.Events(self.root, self.dispatch)
+        self.events = dom.Events(self.root, self.dispatch, self._on_input)
         #: Browser-side work after each paint, told what changed (an animation of the
         #: squares a move touched, a sound): ``hook(painted, outcome)``.
         self.painted_hooks: list[Callable[[Painted, Outcome], None]] = []
@@ -87,6 +91,12 @@ class App:
         self._tasks = [
             asyncio.ensure_future(ask_persistence(self.context.storage, self._on_persist_answer))
         ]
+
+    def _on_input(self) -> None:
+        """A player touches the page: the motion shown ends (the tap is handled at
+        once), and sound may start (browsers allow it only after a gesture)."""
+        self.animator.finish()
+        self.sounds.unlock()
 
     def _storage_changed(self, event: Any) -> None:
         key = event.key
@@ -177,6 +187,7 @@ class App:
         new_screen = new_screen or self.page is None or page.screen != self.page.screen
         if new_screen:
             self.announcer.textContent = ""
+            self.animator.finish()
         changed = dom.patch(
             self.root, None if new_screen else self.page, page, keep_focus=not new_screen
         )

@@ -80,9 +80,13 @@ class Drag:
 class Events:
     """Every event of ``#app`` the screens care about, turned into intents."""
 
-    def __init__(self, root: Any, dispatch: Dispatch) -> None:
+    def __init__(
+        self, root: Any, dispatch: Dispatch, on_input: Callable[[], None] = lambda: None
+    ) -> None:
         self.root = root
         self.dispatch = dispatch
+        #: A player's gesture, before it is handled (a running motion ends at once).
+        self.on_input = on_input
         self.drag: Drag | None = None
         self.swipe: Drag | None = None  # a press on a data-swipe element, until it ends
         self.suppress_click = False  # the click a browser sends at the end of a drag
@@ -116,6 +120,7 @@ class Events:
         return real(node) and bool(self.root.contains(node))
 
     def on_click(self, event: Any) -> None:
+        self.on_input()
         if self.suppress_click:
             self.suppress_click = False
             return
@@ -148,6 +153,7 @@ class Events:
             self.dispatch(intent_of(source))
 
     def on_keydown(self, event: Any) -> None:
+        self.on_input()
         key = str(event.key)
         if key not in KEYS:
             return
@@ -190,6 +196,7 @@ class Events:
     # --- drag and drop -------------------------------------------------------------
 
     def on_pointer_down(self, event: Any) -> None:
+        self.on_input()
         self.suppress_click = False
         if event.button is not None and int(event.button) != 0:
             return

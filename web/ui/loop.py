@@ -311,6 +311,11 @@ class Context:
     persisted: bool | None = None
     #: This visit's start-up time, navigation to the first screen (None until drawn).
     ready_seconds: float | None = None
+    #: Show a move in motion (a :class:`ui.motion.Motion`; nothing where there is no
+    #: page, or under reduced motion).
+    animate: Callable[[Any], None] = lambda _motion: None
+    #: Play a short sound effect by name (``ui.effects.EFFECTS``), if sounds are on.
+    sound: Callable[[str], None] = lambda _name: None
 
 
 class Screen(Protocol):

@@ -18,7 +18,7 @@ from ui.i18n import LANGUAGES, Translator
 from ui.loop import Context, Intent, Notice, Outcome, Page, Painted
 from ui.markdown import to_html
 from ui.routes import Route, href, new_game
-from ui.settings import COMPUTER_PACES, NUMBERINGS, Settings, save
+from ui.settings import COMPUTER_PACES, NUMBERINGS, SOUNDS, Settings, save
 
 Translate = Callable[..., str]
 RULES = Path(__file__).resolve().parent.parent / "content" / "rules"
@@ -148,6 +148,7 @@ def settings(t: Translate, current: Settings, note: str, ready_seconds: float | 
     languages = [(code, t(f"language_{code}")) for code in LANGUAGES]
     numberings = [(code, t(f"numbering_{code}")) for code in NUMBERINGS]
     paces = [(code, t(f"computer_pace_{code}")) for code in COMPUTER_PACES]
+    sounds = [(code, t(f"settings_sounds_{code}")) for code in SOUNDS]
     body = (
         '<div class="settings">'
         + _radio_group("language", t("settings_language"), languages, current.language)
@@ -158,6 +159,7 @@ def settings(t: Translate, current: Settings, note: str, ready_seconds: float | 
             current.stratego_numbering,
         )
         + _radio_group("computer_pace", t("computer_pace"), paces, current.computer_pace)
+        + _radio_group("sounds", t("settings_sounds"), sounds, current.sounds)
         + note
         + startup_time(t, ready_seconds)
         + "</div>"

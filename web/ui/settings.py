@@ -18,6 +18,8 @@ NUMBERINGS = ("european", "american")
 #: How long the computer's moves stay on screen before the next one: "calm" lets a person
 #: follow each move, "quick" plays them as fast as the screen can draw.
 COMPUTER_PACES = ("calm", "quick")
+#: Short sound effects (a move, an attack, a win, a hand-over): on or off.
+SOUNDS = ("on", "off")
 
 
 class Storage(Protocol):
@@ -30,6 +32,7 @@ class Settings:
     language: str = "en"
     stratego_numbering: str = "european"
     computer_pace: str = "calm"
+    sounds: str = "on"
 
     def with_changes(self, **changes: Any) -> Settings:
         updated = replace(self, **changes)
@@ -42,12 +45,14 @@ class Settings:
         language = data.get("language")
         numbering = data.get("stratego_numbering")
         pace = data.get("computer_pace")
+        sounds = data.get("sounds")
         if language not in LANGUAGES:
             language = supported(fallback_language)
         return cls(
             language=language,
             stratego_numbering=numbering if numbering in NUMBERINGS else "european",
             computer_pace=pace if pace in COMPUTER_PACES else "calm",
+            sounds=sounds if sounds in SOUNDS else "on",
         )
 
 

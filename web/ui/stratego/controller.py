@@ -25,7 +25,7 @@ from typing import Any
 from engine.stratego import ai, builtin_setups, human_setups
 from ui.computer import PERSON, people
 from ui.games import GameScreen
-from ui.loop import Intent, Notice, Outcome, Page
+from ui.loop import Intent, Notice, Outcome, Page, Painted
 from ui.routes import Route
 from ui.stratego import record, render, store
 from ui.stratego.render import Ui
@@ -84,6 +84,10 @@ class StrategoScreen(GameScreen[Session]):
         super().__init__(context)
         self.form: NewGameForm | None = None  # the new-game screen's fields, while it shows
         self.thinking: Thinking | None = None
+        #: The plays on the board last drawn (None: no board drawn yet): a paint that
+        #: adds a move to them shows that move in motion.
+        self.shown_plays: tuple[Any, ...] | None = None
+        self.replay = False  # "See again": the last move in motion once more
 
     # ------------------------------------------------------------------ shell API
 
@@ -178,6 +182,45 @@ class StrategoScreen(GameScreen[Session]):
             return render.over_page(ui, session, failed)
         return render.play_page(ui, session, notice, failed)
 
+    # ------------------------------------------------------------------ motion
+
+    def after_paint(self, painted: Painted) -> None:
+        super().after_paint(painted)
+        self.show_motion(painted)
+
+    def show_motion(self, painted: Painted) -> None:
+        """Show in motion the move the paint just put on the board: a person's, the
+        computer's reply, the one that ended the game; after the hot-seat cover, the
+        opponent's last move (the recap), and again on "See again"."""
+        session, replay = self.session, self.replay
+        self.replay = False
+        screen = painted.page.screen
+        if session is None or session.game is None or self.form is not None:
+            return
+        if not (screen.startswith("stratego/play/") or screen == "stratego/over"):
+            return
+        plays, shown = session.game.moves, self.shown_plays
+        self.shown_plays = plays
+        over = screen == "stratego/over"
+        if over and painted.new_screen:
+            self.context.sound("win")
+        view = session.view()
+        last = view.get("last_move")
+        if not last or not plays or plays[-1].kind != "move":
+            return
+        added = shown is not None and len(plays) > len(shown) and plays[: len(shown)] == shown
+        recap = (
+            painted.new_screen
+            and not session.solo
+            and session.stage == "turn"
+            and last["player"] != session.player
+        )
+        if replay or added or recap:
+            motion = render.move_motion(self.ui(), last, None if over else session.viewer)
+            self.context.animate(motion)
+            if not over:
+                self.context.sound(motion.sound)
+
     # ------------------------------------------------------------------ intents
 
     def handle(self, intent: Intent) -> Outcome | None:
@@ -206,6 +249,9 @@ class StrategoScreen(GameScreen[Session]):
             return None
         if session.stage == "setup":
             return self.on_setup(intent)
+        if name == "recap" and session.stage == "turn":
+            self.replay = True
+            return Outcome()
         if name == "square":
             return self.tap_square(intent.arg)
         if name == "rescue":
@@ -305,6 +351,8 @@ class StrategoScreen(GameScreen[Session]):
             return self.board_changed(Message("stratego_undone"))
         if name == "hand-over":
             session.hand_over()
+            if session.covered:
+                self.context.sound("handover")
             return self.go()
         if name == "offer-draw" and session.solo:
             return self.offer_draw_to_computer()

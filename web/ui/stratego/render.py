@@ -30,6 +30,7 @@ from ui.html import INTENT, Markup, button, frame, icon, link, remember_last
 from ui.i18n import name_key
 from ui.icons import ICONS
 from ui.loop import Notice, Page, intent_text
+from ui.motion import Fighter, Motion
 from ui.stratego.session import (
     ISF_TWO_SQUARES,
     OPTION_NAMES,
@@ -799,6 +800,29 @@ def attack_panel(ui: Ui, last: dict[str, Any], reveal: bool = False) -> str:
     )
 
 
+def move_motion(ui: Ui, last: dict[str, Any], viewer: str | None) -> Motion:
+    """A view's ``last_move`` in motion for ``viewer`` (None: everything shown): an
+    attack's tiles show what the viewer saw before (their own piece's rank, the enemy's
+    emblem) and turn to what the engine revealed to them, never more."""
+    if not last["attack"]:
+        return Motion(last["from"], last["to"])
+    attack, mover = last["attack"], last["player"]
+    outcome = attack["outcome"]
+
+    def fighter(owner: str, letter: str | None, loses: bool) -> Fighter:
+        seen = letter if viewer in (owner, None) else None
+        return Fighter(
+            tile(ui, owner, seen, marks=False), tile(ui, owner, letter, marks=False), loses
+        )
+
+    return Motion(
+        last["from"],
+        last["to"],
+        attacker=fighter(mover, last["piece"], outcome != "attacker_won"),
+        defender=fighter(other(mover), attack["defender"], outcome != "defender_won"),
+    )
+
+
 def report_html(ui: Ui, session: Session, view: dict[str, Any], viewer: str | None) -> str:
     """What the last move did, told to ``viewer`` (None: to everyone at the end).
 
@@ -814,10 +838,13 @@ def report_html(ui: Ui, session: Session, view: dict[str, Any], viewer: str | No
     if own is None:
         return move_report(ui, session, last, viewer)
     reply = t("stratego_their_reply", name=session.names[last["player"]])
+    own_outcome = own["attack"]["outcome"] if own["attack"] else None
     return (
         '<div class="st-exchanges">'
         f'<section class="st-exchange st-own-move"><h3>{e(t("stratego_your_last_move"))}</h3>'
-        f"{move_report(ui, session, own, viewer)}</section>"
+        # A phone has room for one full report under the board: the latest, the reply.
+        f'<p class="report-brief">{e(move_line(ui, own, own_outcome))}</p>'
+        f'<div class="report-full">{move_report(ui, session, own, viewer)}</div></section>'
         f'<section class="st-exchange st-reply"><h3>{e(reply)}</h3>'
         f"{move_report(ui, session, last, viewer)}</section></div>"
     )
@@ -901,25 +928,27 @@ def move_list_html(ui: Ui, view: dict[str, Any]) -> str:
     return _move_list(ui, view["history"])
 
 
+def move_line(ui: Ui, move: dict[str, Any], outcome: str | None) -> str:
+    """A board move in a few words, as the move list writes it ("Red: e4×e7, defender
+    wins"); ``outcome`` for an attack."""
+    squares = {"from": move["from"], "to": move["to"]}
+    army = ui.army(move["player"])
+    if outcome is None:
+        return ui.t("stratego_movelist_move", army=army, **squares)
+    short = ui.t(OUTCOME_KEYS[outcome] + "_short")
+    return ui.t("stratego_movelist_attack", army=army, outcome=short, **squares)
+
+
 @remember_last
 def _move_list(ui: Ui, history: list[dict[str, Any]]) -> str:
     t = ui.t
     items = []
     for number, move in enumerate(history, start=1):
-        army = ui.army(move["player"])
         if "rescue" in move:
+            army = ui.army(move["player"])
             text = t("stratego_movelist_rescue", army=army, square=move["rescue"])
-        elif move["attack"]:
-            text = t(
-                "stratego_movelist_attack",
-                army=army,
-                **{"from": move["from"], "to": move["to"]},
-                outcome=t(OUTCOME_KEYS[move["outcome"]] + "_short"),
-            )
         else:
-            text = t(
-                "stratego_movelist_move", army=army, **{"from": move["from"], "to": move["to"]}
-            )
+            text = move_line(ui, move, move["outcome"] if move["attack"] else None)
         items.append(f'<li class="ml-{move["player"]}" value="{number}">{e(text)}</li>')
     body = "".join(items[-200:]) or f'<li class="hint">{e(t("stratego_movelist_empty"))}</li>'
     return (
@@ -952,6 +981,7 @@ def actions_html(ui: Ui, session: Session) -> str:
         return (
             turn_hint(ui, session)
             + '<div class="button-row">'
+            + see_again(ui, session)
             + button(t("stratego_offer_draw"), "offer-draw", icon="draw")
             + button(t("stratego_resign"), "resign", icon="resign")
             + "</div>"
@@ -998,6 +1028,15 @@ def actions_html(ui: Ui, session: Session) -> str:
             + "</div>"
         )
     return ""
+
+
+def see_again(ui: Ui, session: Session) -> str:
+    """Hot-seat: the opponent's last move, shown in motion once the cover is lifted, can
+    be replayed."""
+    last = session.view().get("last_move")
+    if session.solo or not last or last["player"] == session.player:
+        return ""
+    return button(ui.t("stratego_see_again"), "recap", icon="resume")
 
 
 def turn_hint(ui: Ui, session: Session) -> str:
