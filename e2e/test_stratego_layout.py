@@ -38,6 +38,27 @@ OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
     return box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5
         || box.right > innerWidth + 0.5;
 })"""
+# Words of an attack report's captions ("Atacante:", "Explorador") broken across two
+# lines or running out of the report's box.
+BROKEN_WORDS = """() => {
+    const broken = [];
+    for (const caption of document.querySelectorAll(".attack .fighter figcaption")) {
+        const box = caption.closest(".attack").getBoundingClientRect();
+        const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.parentElement.closest(".visually-hidden")) continue;
+            for (const word of node.textContent.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+                if (rects.length > 1 || rects.some((r) => r.left < box.left - 0.5
+                        || r.right > box.right + 0.5)) broken.push(word[0]);
+            }
+        }
+    }
+    return broken;
+}"""
 
 IN_VIEW_DURING_PLAY = ("#st-board", "#st-status > :first-child", "#st-report")
 TABLETS = ("landscape", "portrait")
@@ -60,6 +81,11 @@ def open_new_game(  # type: ignore[no-untyped-def]
 
 def out_of_view(page: Page, *selectors: str) -> list[str]:
     return page.evaluate(OUT_OF_VIEW, list(selectors))  # type: ignore[no-any-return]
+
+
+def broken_words(page: Page) -> list[str]:
+    """The words of the attack reports on screen that break or stick out (none, ever)."""
+    return page.evaluate(BROKEN_WORDS)  # type: ignore[no-any-return]
 
 
 def scrolled(page: Page) -> list[str]:
@@ -133,6 +159,7 @@ def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
         if not reply(page, rng):
             break
         attacks += page.locator("#st-report .attack").count()
+        assert broken_words(page) == [], played
         # Nothing scrolled: not the page, not the side panel, not the move list.
         assert scrolled(page) == [], (played, scrolled(page))
         if tablet:
