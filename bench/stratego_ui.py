@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT))
 
 from browser import app_page, percentile  # noqa: E402
-from pages import StrategoBoard  # noqa: E402
+from pages import StrategoBoard, StrategoSetup  # noqa: E402
 from pages import tap as act  # noqa: E402
 
 from engine.stratego import BUILTIN_SETUPS, new_game  # noqa: E402
@@ -60,10 +60,7 @@ def run(moves: int, seed: int) -> list[tuple[float, float]]:
     with app_page("#/stratego/new", init_script=PROBE) as page:
         act(page, "new-start")
         for name in (RED, BLUE):
-            act(page, "reveal")
-            page.select_option("#st-preset", f"builtin:{name}")
-            act(page, "setup-use")
-            act(page, "setup-ready")
+            StrategoSetup(page).use_builtin(name)
         game = new_game(BUILTIN_SETUPS[RED], BUILTIN_SETUPS[BLUE])
         rng = random.Random(seed)
         played = 0

@@ -32,6 +32,14 @@ class StrategoSetup:
         for intent in ("reveal", "setup-fill", "setup-ready"):
             tap(self.page, intent)
 
+    def use_builtin(self, name: str) -> None:
+        """Show the army, put the built-in setup ``name`` on the board, declare it ready."""
+        page = self.page
+        tap(page, "reveal")
+        page.select_option("#st-preset", f"builtin:{name}")
+        tap(page, "setup-use")
+        tap(page, "setup-ready")
+
 
 class StrategoBoard:
     """The board of the player to move."""

@@ -622,6 +622,29 @@ class Game:
                 clone.agree_draw()
         return clone
 
+    def replayed(self, plays: int) -> Game:
+        """A new game as this one stood after its first ``plays`` plays (board moves and
+        rescue choices alike), for looking back at a finished game; the draw agreement or
+        resignation that ended it comes back only with every play. ``plays`` is clamped
+        to the game's length; this game is left as it is.
+
+        >>> from engine.stratego import BUILTIN_SETUPS
+        >>> game = new_game(BUILTIN_SETUPS["Scout screen"], BUILTIN_SETUPS["Bomb wall"])
+        >>> _ = game.play("a4-a5"); game.resign("blue")
+        >>> start, end = game.replayed(0), game.replayed(5)
+        >>> start.move_count, start.result, end.move_count, end.result, game.move_count
+        (0, None, 1, 'red', 1)
+        """
+        if self._custom_position:
+            raise ValueError("a game built from a position cannot be replayed")
+        plays = max(0, min(plays, len(self._history)))
+        if plays == len(self._history):
+            return self.copy()
+        earlier = Game(self.red_setup, self.blue_setup, self.options)
+        for record in self._history[:plays]:
+            earlier.play(record.notation)
+        return earlier
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented

@@ -22,6 +22,7 @@ from pyscript import document, window
 
 from engine.saves import parse_json
 from ui import dom, screens, settings, store
+from ui.finished_screen import FinishedScreen, ReviewHost
 from ui.games import spec
 from ui.html import real
 from ui.i18n import Translator
@@ -51,6 +52,8 @@ class App:
         self.games: dict[str, Screen] = {}
         self.shell = screens.ShellScreen(self.context)
         self.saves = SavesScreen(self.context)
+        self.finished = FinishedScreen(self.context)
+        self.review = ReviewHost(self.context)
         self.active: Screen = self.shell
         self.page: Page | None = None
         self.notice: Notice | None = None
@@ -104,6 +107,10 @@ class App:
     def screen_for(self, route: Route) -> Screen:
         if route.screen == "saves":
             return self.saves
+        if route.screen == "finished":
+            return self.finished
+        if route.screen == "review":
+            return self.review
         game = spec(route.argument or "") if route.screen == "game" else None
         if game is None:
             return self.shell

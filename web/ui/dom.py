@@ -4,7 +4,9 @@ touches the page.
 - :class:`Events`: one delegated listener per event type on ``#app`` for every screen.
   A tap on an element with ``data-intent`` (not disabled), a change of a control with
   one, a form's submit, an arrow key or Escape, the drop of a ``data-drag`` element on a
-  ``data-drop`` one: each becomes a :class:`ui.loop.Intent` for the shell's dispatch;
+  ``data-drop`` one, a sideways swipe on a ``data-swipe`` element (its intent with the
+  value ``next`` for a swipe to the left, ``previous`` to the right): each becomes a
+  :class:`ui.loop.Intent` for the shell's dispatch;
 - :func:`patch`: puts a :class:`ui.loop.Page` on the page, replacing only the sections
   whose markup changed, and gives the focus back to the element the player was on (by
   its ``id``, else its ``data-intent``) when it was replaced;
@@ -31,6 +33,8 @@ Dispatch = Callable[[Intent], Outcome | None]
 DRAG_THRESHOLD = 8
 #: Half the drag image's size: the image sits centred under the finger.
 GHOST_OFFSET = 28
+#: CSS px a finger must travel sideways (twice as far as up or down) to be a swipe.
+SWIPE_MIN = 48
 KEYS = frozenset({"Escape", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"})
 FORM_CONTROLS = frozenset({"INPUT", "SELECT", "TEXTAREA"})
 
@@ -80,6 +84,7 @@ class Events:
         self.root = root
         self.dispatch = dispatch
         self.drag: Drag | None = None
+        self.swipe: Drag | None = None  # a press on a data-swipe element, until it ends
         self.suppress_click = False  # the click a browser sends at the end of a drag
         self.reading: Any = None  # the file read in progress (a reference keeps it alive)
         handlers: dict[str, Callable[[Any], None]] = {
@@ -188,11 +193,16 @@ class Events:
         self.suppress_click = False
         if event.button is not None and int(event.button) != 0:
             return
-        source = event.target.closest("[data-drag]")
+        self.swipe = self._pressed(event, "data-swipe")
+        self.drag = self._pressed(event, "data-drag")
+
+    def _pressed(self, event: Any, attribute: str) -> Drag | None:
+        """The press on the element with ``attribute`` under the pointer, if any."""
+        source = event.target.closest(f"[{attribute}]")
         if not self._inside(source):
-            return
-        self.drag = Drag(
-            key=str(source.getAttribute("data-drag")),
+            return None
+        return Drag(
+            key=str(source.getAttribute(attribute)),
             source=source,
             pointer=event.pointerId,
             x=float(event.clientX),
@@ -219,6 +229,7 @@ class Events:
         event.preventDefault()
 
     def on_pointer_up(self, event: Any) -> None:
+        self._swiped(event)
         drag = self.drag
         if drag is None or event.pointerId != drag.pointer:
             return
@@ -231,6 +242,18 @@ class Events:
         target = under.closest("[data-drop]") if real(under) else None
         if target is not None and self._inside(target):
             self.dispatch(Intent("drop", drag.key, value=str(target.getAttribute("data-drop"))))
+
+    def _swiped(self, event: Any) -> None:
+        swipe, self.swipe = self.swipe, None
+        if swipe is None or event.pointerId != swipe.pointer:
+            return
+        across = float(event.clientX) - swipe.x
+        along = float(event.clientY) - swipe.y
+        if abs(across) < SWIPE_MIN or abs(across) < 2 * abs(along):
+            return
+        self.suppress_click = True  # the swipe's end is no tap on a square
+        direction = "next" if across < 0 else "previous"
+        self.dispatch(Intent.parse(swipe.key, value=direction))
 
     def end_drag(self) -> None:
         if self.drag is not None and self.drag.ghost is not None:

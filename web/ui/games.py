@@ -26,6 +26,18 @@ from ui.timer import Pending
 
 
 @dataclass(frozen=True)
+class ReviewRequest:
+    """What a review screen looks back at, and the way back from it."""
+
+    #: The game's session document, as its autosave holds it (checked by the review).
+    session: dict[str, Any]
+    #: The address of the way back (the game's result, the finished games, the saves).
+    back: str
+    #: Its words ("Back to the result"...), in the player's language.
+    back_label: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str
     icon: str
@@ -42,6 +54,9 @@ class GameSpec:
     #: A session document's game as a shareable record: (file name, text); None while
     #: there is no game yet (the armies being set up).
     write_record: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None
+    #: The game's review screen for a session document (a finished or saved game), or
+    #: None when the game has none yet (then no "Review" is offered for it).
+    review: Callable[[Context, ReviewRequest], Screen] | None = None
 
     def in_progress(self, storage: Any) -> bool:
         """Whether this game's autosave holds a game that has not ended and opens: its
@@ -70,6 +85,12 @@ def _stratego_describe(session: dict[str, Any]) -> dict[str, Any]:
     from ui.stratego.saves import describe
 
     return describe(session)
+
+
+def _stratego_review(context: Context, request: ReviewRequest) -> Screen:
+    from ui.stratego.review import ReviewScreen
+
+    return ReviewScreen(context, request)
 
 
 def _stratego_record(text: str) -> dict[str, Any] | None:
@@ -111,6 +132,7 @@ GAMES = (
         _stratego_describe,
         _stratego_record,
         _stratego_write_record,
+        review=_stratego_review,
     ),
     GameSpec("ideology", "globe", _ideology_screen, _ideology_load, _ideology_describe),
 )
@@ -167,6 +189,11 @@ class GameScreen(Generic[SessionT]):
         self.asking_name = ""
         self.confirmed = False
         self.computer_turn = Pending(context.clock)
+        #: Whether the session held a game still going when it was last read or saved: a
+        #: save that finds it over is the game's end (kept among the finished games).
+        self.going = False
+        #: What became of the finished game, when the screen must say so (storage full).
+        self.finished_note: str | None = None
 
     @property
     def t(self) -> Any:
@@ -193,6 +220,7 @@ class GameScreen(Generic[SessionT]):
             self.recovered = loaded.recovered
             self.damaged = loaded.damaged
             self.wrote = False
+            self.going = self.session is not None and bool(self._playing(self.session))
         return self.session
 
     def replace(self, session: SessionT, *, new: bool = False) -> None:
@@ -201,6 +229,8 @@ class GameScreen(Generic[SessionT]):
         self.computer_turn.cancel()
         self.session = session
         self.loaded = True
+        self.going = self._playing(session)
+        self.finished_note = None
         if new:
             self.revision = store.current_revision(self.context.storage, self.game)
             self.moved_on = self.recovered = self.damaged = False
@@ -221,7 +251,32 @@ class GameScreen(Generic[SessionT]):
             self.revision = written.revision
             self.damaged = False
             self.wrote = True
+        self.note_the_end()
         return written.ok
+
+    @staticmethod
+    def _playing(session: Any) -> bool:
+        return bool(session.in_progress)
+
+    def note_the_end(self) -> None:
+        """The game's end, seen once (the first save that finds it over): keep it among
+        the finished games (``ui.finished.game_finished``, the hook of every game's end),
+        after its autosave, and say so if older finished games had to go."""
+        session = self.session
+        if session is None:
+            return
+        going = self._playing(session)
+        if self.going and not going:
+            from ui.finished import game_finished
+
+            found = spec(self.game)
+            assert found is not None
+            kept = game_finished(self.context.storage, found, session)
+            if not kept.ok:
+                self.finished_note = self.t("finished_not_kept")
+            elif kept.dropped:
+                self.finished_note = self.t("finished_dropped", count=kept.dropped)
+        self.going = going
 
     # --- the loop -------------------------------------------------------------------
 
@@ -252,8 +307,11 @@ class GameScreen(Generic[SessionT]):
         if notice is None and self.damaged and self.form_shown():
             notice = Notice(self.t("autosave_damaged"), alert=True)
         page = self.draw(notice)
-        if self.recovered and not self.form_shown() and not page.sections.get(WARNING, True):
-            page.fill(WARNING, autosave_note(self.t("autosave_recovered")))
+        if not self.form_shown() and not page.sections.get(WARNING, True):
+            if self.recovered:
+                page.fill(WARNING, autosave_note(self.t("autosave_recovered")))
+            elif self.finished_note:
+                page.fill(WARNING, autosave_note(self.finished_note))
         return page
 
     def dispatch(self, intent: Intent) -> Outcome | None:

@@ -48,6 +48,13 @@ ICONS = {
     "hand": '<rect x="3" y="6" width="9" height="13" rx="1.5" transform="rotate(-12 7 12)"/><rect x="11" y="4" width="9" height="13" rx="1.5" transform="rotate(8 15 10)" fill="none" stroke="currentColor" stroke-width="2"/>',
     "tick": '<path d="M5 12.5l4.5 4.5L19 7" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>',
     "crown": '<path d="M3 18h18l-1.5-10-4.5 4-3-6-3 6-4.5-4z"/>',
+    # Looking back at a game: the steps, the finished games
+    "first": '<path d="M6 5v14M18 5l-8 7 8 7" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>',
+    "previous": '<path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>',
+    "next": '<path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>',
+    "last": '<path d="M18 5v14M6 5l8 7-8 7" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>',
+    "review": '<path d="M4.5 12a7.5 7.5 0 1 0 2.2-5.3M4 3.5v4h4M12 8v4.5l3 2" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>',
+    "finished": '<path d="M5 3h14v4a7 7 0 0 1-14 0zM9 17h6M12 14v3M8 21h8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>',
 }
 
 

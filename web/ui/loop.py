@@ -334,3 +334,17 @@ class Screen(Protocol):
     def after_paint(self, painted: Painted) -> None:
         """After the page was patched (start a timer, an animation...)."""
         ...
+
+
+class QuietScreen:
+    """A screen with nothing to do as it comes, goes or after a paint (the saved games,
+    the finished games, a review): its subclass renders and dispatches."""
+
+    def enter(self, route: Route) -> str | None:
+        return None
+
+    def leave(self) -> None:
+        pass
+
+    def after_paint(self, painted: Painted) -> None:
+        pass

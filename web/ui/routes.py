@@ -1,7 +1,8 @@
 """Screens are addressed by the URL's fragment, so a reload returns to the same screen
 and the browser's back button works.
 
-The shell's own screens are ``#/``, ``#/saves``, ``#/rules[/game]`` and ``#/settings``;
+The shell's own screens are ``#/``, ``#/saves``, ``#/rules[/game]``, ``#/settings``,
+``#/finished`` (the finished games) and ``#/review/<what>`` (a game looked back at);
 everything under ``#/<game>/...`` belongs to that game's screens (see ``ui.games``).
 
 >>> parse("#/rules/ideology")
@@ -20,7 +21,7 @@ from typing import NamedTuple
 
 from ui.games import NAMES as GAMES
 
-SHELL_SCREENS = ("home", "saves", "rules", "settings")
+SHELL_SCREENS = ("home", "saves", "rules", "settings", "finished", "review")
 
 
 class Route(NamedTuple):
@@ -38,6 +39,9 @@ def parse(fragment: str) -> Route:
     screen, argument = parts[0], (parts[1] if len(parts) > 1 else None)
     if screen not in SHELL_SCREENS or len(parts) > 2:
         return Route("not_found", fragment)
+    if screen == "review":
+        # What is looked back at: ``game-<game>``, ``finished-<game>-<id>``, ``save-<id>``.
+        return Route(screen, argument) if argument else Route("not_found", fragment)
     if argument is not None and (screen != "rules" or argument not in GAMES):
         return Route("not_found", fragment)
     return Route(screen, argument)

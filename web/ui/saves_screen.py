@@ -18,9 +18,9 @@ from ui import saves
 from ui.checks import player_name
 from ui.computer import is_computer
 from ui.games import GAMES, spec
-from ui.html import INTENT, button, icon
+from ui.html import INTENT, button, icon, link
 from ui.i18n import name_key
-from ui.loop import Context, Intent, Notice, Outcome, Page, Painted, intent_text
+from ui.loop import Context, Intent, Notice, Outcome, Page, QuietScreen, intent_text
 from ui.routes import Route
 from ui.saves import MAX_NAME, Entry, SaveProblem, local_date
 from ui.screens import GAME_ICONS, Translate, game_name, page
@@ -212,9 +212,14 @@ def entry_card(
             + "</div></div>"
         )
     else:
+        found = spec(entry.game)
+        review = ""
+        if found is not None and found.review is not None and entry.summary.get("stage") != "setup":
+            review = review_link(t, f"#/review/save-{sid}", f"save-name-{sid}")
         actions = (
             '<div class="button-row saves-actions">'
             + _button(t("saves_open"), "open", entry.id, kind="button-primary", icon_name="play")
+            + review
             + _button(t("saves_rename"), "rename", entry.id)
             + _button(t("saves_duplicate"), "duplicate", entry.id)
             + _button(t("saves_export"), "export", entry.id)
@@ -229,6 +234,16 @@ def entry_card(
     return (
         f'<li class="saves-item saves-game-{escape(entry.game)}" id="save-{sid}"'
         f' data-id="{sid}">{head}{actions}</li>'
+    )
+
+
+def review_link(t: Translate, address: str, described_by: str, *, primary: bool = False) -> str:
+    """ "Review" of one game (a save, a finished game), named by the element
+    ``described_by``."""
+    return (
+        f'<a class="button{" button-primary" if primary else ""}" href="{escape(address)}"'
+        f' aria-describedby="{escape(described_by)}">{icon("review")}'
+        f"<span>{escape(t('review_open_short'))}</span></a>"
     )
 
 
@@ -342,7 +357,9 @@ def screen(
         f"{icon('saves')}<span>{escape(t('saves_import'))}</span></label>"
         + (_button(t("saves_export_all"), "export-all") if entries else "")
         + "</div>"
-        f'<p class="hint">{escape(t("saves_files_hint"))}</p></section>',
+        f'<p class="hint">{escape(t("saves_files_hint"))}</p>'
+        f'<div class="button-row">{link(t("finished_heading"), "#/finished", icon="finished")}'
+        "</div></section>",
     )
     body = (
         f"{message}{progress}"
@@ -368,7 +385,14 @@ def current_games(storage: Any) -> tuple[dict[str, dict[str, Any]], frozenset[st
     return found, frozenset(recovered)
 
 
-class SavesScreen:
+def storage_notice(t: Translate, storage: Any, notice: Notice | None) -> Notice | None:
+    """The screen's notice, or else why nothing can be stored (storage disabled)."""
+    if notice is None and not saves.available(storage):
+        return Notice(t("saves_error_storage_unavailable"), alert=True)
+    return notice
+
+
+class SavesScreen(QuietScreen):
     """The saved-games screen: its questions (``State``) and the saves' changes."""
 
     def __init__(self, context: Context) -> None:
@@ -383,16 +407,9 @@ class SavesScreen:
         self.state = State()
         return None
 
-    def leave(self) -> None:
-        pass
-
-    def after_paint(self, painted: Painted) -> None:
-        pass
-
     def render(self, notice: Notice | None) -> Page:
         t = self.context.t
-        if notice is None and not saves.available(self.storage):
-            notice = Notice(t("saves_error_storage_unavailable"), alert=True)
+        notice = storage_notice(t, self.storage, notice)
         current, recovered = current_games(self.storage)
         return screen(
             t,

@@ -49,6 +49,7 @@ def home(t: Translate, *, continue_to: Route | None = None) -> str:
             '<div class="button-row">'
             + link(t("new_game"), href(new_game(game)), icon="play", primary=True)
             + link(t("rules"), href(Route("rules", game)), icon="rules")
+            + link(t("finished_heading"), href(Route("finished")), icon="finished")
             + "</div></article>"
         )
     if continue_to is not None:

@@ -30,10 +30,14 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
         illegal_code="illegal_action",
     )
     game = loaded.game
-    return {
+    summary: dict[str, Any] = {
         "players": [loaded.name(p) or p for p in game.ideologies],
         # Who plays each seat, in the order of "players": "person" or the computer's level.
         "seats": [loaded.seat(p) for p in game.ideologies],
         "turn": game.turn,
         "stage": "over" if game.is_terminal else "play",
     }
+    if game.result in game.ideologies:
+        # The winner's place in "players" (a finished game's list says who won).
+        summary["winner"] = list(game.ideologies).index(game.result)
+    return summary

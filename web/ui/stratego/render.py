@@ -45,6 +45,8 @@ Translate = Callable[..., str]
 FILES = "abcdefghij"
 LAKES = frozenset(LAKE_NAMES)
 RULES_HREF = "#/rules/stratego"
+#: The review of the game in the autosave (the game just over).
+REVIEW_HREF = "#/review/game-stratego"
 
 
 @dataclass(frozen=True)
@@ -1125,10 +1127,9 @@ REASON_KEYS = {
 }
 
 
-def over_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
-    """The end: who won and why, the whole board revealed, a rematch."""
+def result_words(ui: Ui, session: Session, view: dict[str, Any]) -> tuple[str, str]:
+    """Who won (or the draw) and why, from a view of the game's end."""
     t = ui.t
-    view = session.view("red")
     result, reason = view["result"], view["end_reason"]
     if result == "draw":
         headline = t("stratego_result_draw")
@@ -1143,6 +1144,15 @@ def over_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
     if reason == "agreed_draw" and session.computer is not None:
         # The person offered, the computer answered: say who agreed.
         why = t("stratego_draw_accepted_by", name=session.names[session.computer])
+    return headline, why
+
+
+def over_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
+    """The end: who won and why, the whole board revealed, a rematch, a look back."""
+    t = ui.t
+    view = session.view("red")
+    result = view["result"]
+    headline, why = result_words(ui, session, view)
     winner_class = f" over-{result}"
     emblem = f"emblem_{result}" if result in ("red", "blue") else "draw"
     summary = (
@@ -1154,6 +1164,7 @@ def over_page(ui: Ui, session: Session, save_failed: bool = False) -> Page:
         + button(t("stratego_rematch"), "rematch", icon="use", primary=True)
         + link(t("stratego_new_players"), "#/stratego/new", icon="use")
         + button(t("stratego_export_record"), "export-record", icon="save")
+        + link(t("review_open"), REVIEW_HREF, icon="review")
         + "</div></div>"
     )
     label = t("stratego_board_revealed")

@@ -44,6 +44,9 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
         "seats": [loaded.seats[p] for p in PLAYERS],
         "army": loaded.army,
     }
+    if game is not None and game.result in PLAYERS:
+        # The winner's place in "players" (a finished game's list says who won).
+        summary["winner"] = PLAYERS.index(game.result)
     return summary
 
 
