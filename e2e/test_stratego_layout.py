@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import RunningServer, has_horizontal_scroll, open_app, screenshot
+from conftest import RunningServer, assert_fits, has_horizontal_scroll, open_app, screenshot
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -38,6 +38,43 @@ OUT_OF_VIEW = """(selectors) => selectors.filter((selector) => {
     return box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5
         || box.right > innerWidth + 0.5;
 })"""
+# Words of an attack report's captions ("Atacante:", "Explorador") broken across two
+# lines or running out of the report's box.
+BROKEN_WORDS = """() => {
+    const broken = [];
+    for (const caption of document.querySelectorAll(".attack .fighter figcaption")) {
+        const box = caption.closest(".attack").getBoundingClientRect();
+        const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.parentElement.closest(".visually-hidden")) continue;
+            for (const word of node.textContent.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+                if (rects.length > 1 || rects.some((r) => r.left < box.left - 0.5
+                        || r.right > box.right + 0.5)) broken.push(word[0]);
+            }
+        }
+    }
+    return broken;
+}"""
+
+# Every field of the new-game form a player can see (those in the folded optional rules
+# are not drawn), as "name: how far out of the viewport", for those not wholly in it.
+FORM_OUT_OF_VIEW = """() => [...document.querySelectorAll(
+        "form.st-new :is(input, select, summary, button, a[href])")]
+    .filter((el) => el.checkVisibility())
+    .map((el) => [el, el.getBoundingClientRect()])
+    .filter(([el, box]) => box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5
+        || box.right > innerWidth + 0.5)
+    .map(([el, box]) => (el.id || el.name || el.textContent.trim()) + " " + box.bottom)"""
+# Text on the form smaller than 16 px.
+SMALL_TEXT = """() => [...document.querySelectorAll("form.st-new *")]
+    .filter((el) => el.checkVisibility() && [...el.childNodes].some(
+        (node) => node.nodeType === 3 && node.textContent.trim()))
+    .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
+    .map((el) => el.textContent.trim())"""
 
 IN_VIEW_DURING_PLAY = ("#st-board", "#st-status > :first-child", "#st-report")
 
@@ -59,6 +96,11 @@ def open_new_game(  # type: ignore[no-untyped-def]
 
 def out_of_view(page: Page, *selectors: str) -> list[str]:
     return page.evaluate(OUT_OF_VIEW, list(selectors))  # type: ignore[no-any-return]
+
+
+def broken_words(page: Page) -> list[str]:
+    """The words of the attack reports on screen that break or stick out (none, ever)."""
+    return page.evaluate(BROKEN_WORDS)  # type: ignore[no-any-return]
 
 
 def scrolled(page: Page) -> list[str]:
@@ -134,6 +176,7 @@ def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
         if not reply(page, rng):
             break
         attacks += page.locator("#st-report .attack").count()
+        assert broken_words(page) == [], played
         # Nothing scrolled: not the page, not the side panel, not the move list.
         assert scrolled(page) == [], (played, scrolled(page))
         # A phone too: the person's own move in a few words, the reply in full.
@@ -201,6 +244,49 @@ def test_a_quick_army_keeps_the_main_buttons_in_reach(
     expect(page.locator('[data-intent="setup-ready"]')).to_be_enabled()
     assert not has_horizontal_scroll(page)
     screenshot(page, f"stratego-layout-setup-{army}-{viewport}-{language}")
+    assert log.page_errors == [] and log.console_errors == []
+    assert log.foreign_requests() == []
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language"),
+    [("landscape", "en"), ("landscape", "es"), ("portrait", "en"), ("portrait", "es")],
+)
+def test_the_whole_new_game_form_fits_a_tablet(
+    browser: Browser, server: RunningServer, viewport: str, language: str
+) -> None:
+    """Armies, names, seats, the optional rules' line and numbering, and "Set up the
+    armies", all on screen at once; the optional rules unfold on a tap, and the folded
+    line says which are on."""
+    context, page, log = open_new_game(browser, server, viewport, language)
+    t = json.loads((Path(__file__).parent.parent / f"web/i18n/{language}.json").read_text())
+    form = page.locator("form.st-new")
+    expect(form.locator("#st-options-summary")).to_have_text(t["stratego_optional_rules_help"])
+    fields = form.locator("input, select, summary, button").filter(visible=True)
+    assert fields.count() >= 11  # 3 armies, 2 names, 2 seats, the rules, 2 numberings, start
+    assert page.evaluate(FORM_OUT_OF_VIEW) == []
+    assert page.evaluate(SMALL_TEXT) == []
+    assert_fits(page, what=f"new game {viewport}")
+    screenshot(page, f"stratego-layout-form-{viewport}-{language}")
+
+    form.locator("#st-options summary").click()
+    rescue, chasing = page.locator("#st-opt-rescue"), page.locator("#st-opt-chasing_rule")
+    rescue.check()
+    chasing.check()
+    # Ticking redraws the list and the line, not the disclosure: it stays open.
+    expect(page.locator("#st-options")).to_have_attribute("open", "")
+    expect(rescue).to_be_checked()
+    on = f"{t['stratego_option_rescue']}, {t['stratego_option_chasing_rule']}"
+    summary = t["stratego_optional_rules_on"].replace("{options}", on)
+    expect(page.locator("#st-options-summary")).to_have_text(summary)
+    assert page.evaluate(SMALL_TEXT) == []
+    assert_fits(page, what=f"optional rules {viewport}")
+    assert out_of_view(page, '[data-intent="new-start"]') == []
+    screenshot(page, f"stratego-layout-form-rules-{viewport}-{language}")
+    form.locator("#st-options summary").click()
+    expect(page.locator("#st-options-summary")).to_have_text(summary)
+    assert page.evaluate(FORM_OUT_OF_VIEW) == []
     assert log.page_errors == [] and log.console_errors == []
     assert log.foreign_requests() == []
     context.close()

@@ -21,7 +21,7 @@ from leaks import assert_no_unseen_rank
 from pages import StrategoBoard
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
-from test_stratego_layout import SETTINGS, open_new_game, out_of_view, saved_game
+from test_stratego_layout import SETTINGS, broken_words, open_new_game, out_of_view, saved_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -44,6 +44,8 @@ def shots(page: Page, name: str) -> None:
         width, height = VIEWPORTS[viewport]
         page.set_viewport_size({"width": width, "height": height})
         assert not has_horizontal_scroll(page), (name, viewport)
+        # An attack report's captions (the game-over card's too) break between words only.
+        assert broken_words(page) == [], (name, viewport)
         screenshot(page, f"{name}-{viewport}")
     assert size is not None
     page.set_viewport_size(size)

@@ -20,6 +20,7 @@ from ui.ideology.session import Session as IdeologySession
 from ui.loop import changed_sections
 from ui.saves import SaveProblem
 from ui.store import MemoryStorage
+from ui.stratego import record
 from ui.stratego import saves as stratego_saves
 from ui.stratego.session import Session as StrategoSession
 
@@ -185,6 +186,34 @@ def test_file_names() -> None:
     listed = saves.list_saves(storage)
     assert saves.file_name(listed[1:], now=NOW) == "tablero-sunday-2026-11-30.json"
     assert saves.file_name(listed, now=NOW) == "tablero-saves-2026-11-30.json"
+
+
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [
+        ("Partida difícil de Íñigo", "partida-dificil-de-inigo"),
+        ("  Año   nuevo: ¡Peña!  ", "ano-nuevo-pena"),
+        ("ÁÉÍÓÚ Ü ñ Ñ ç", "aeiou-u-n-n-c"),
+        ("", "save"),
+        ("¿? 日本 ♟", "save"),
+        ("a" * 39 + " b", "a" * 39),
+    ],
+)
+def test_a_save_file_name_keeps_the_letters_of_a_spanish_name(name: str, slug: str) -> None:
+    storage = MemoryStorage()
+    entry = saves.save_as(storage, "stratego", stratego_text(), "x", now=NOW)
+    entry.name = name
+    assert saves.file_name([entry], now=NOW) == f"tablero-{slug}-2026-11-30.json"
+
+
+def test_save_files_and_game_records_name_files_alike() -> None:
+    """One slug for both exports: a .json save and a Stratego record (.txt)."""
+    session = StrategoSession.new({"red": "Íñigo Peña", "blue": "Ordenador (difícil)"})
+    assert record.file_name(session, "2026-11-30") == (
+        "stratego-inigo-pena-ordenador-dificil-2026-11-30.txt"
+    )
+    nameless = StrategoSession.new({"red": "¿?", "blue": "!"})
+    assert record.file_name(nameless, "2026-11-30") == "stratego-game-2026-11-30.txt"
 
 
 # --------------------------------------------------------------------------- bad input

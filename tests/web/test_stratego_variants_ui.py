@@ -215,3 +215,19 @@ def test_a_saved_stratego_game_exports_its_record_from_the_saves_list() -> None:
     assert outcome is not None and outcome.download is not None
     name, text = outcome.download
     assert name.endswith(".txt") and stratego.read_record(text).game == done.game
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_folded_optional_rules_say_which_are_on(language: str) -> None:
+    """Ticking an optional rule redraws the one line shown while they are folded (and
+    the list), never the disclosure around them, which stays as the player left it."""
+    driver = Driver.game("stratego", language=language)
+    driver.go("#/stratego/new")
+    t = driver.screen.t
+    assert f'id="st-options-summary">{t("stratego_optional_rules_help")}<' in driver.html()
+    driver.tap("options", **STRATEGO_NAMES, **{"option-rescue": "on", "option-chasing_rule": "on"})
+    on = f"{t('stratego_option_rescue')}, {t('stratego_option_chasing_rule')}"
+    line = t("stratego_optional_rules_on", options=on)
+    assert f'id="st-options-summary">{line}<' in driver.html()
+    changed = set(driver.changed or ())
+    assert {"st-options-summary", "st-option-list"} <= changed and "st-options" not in changed

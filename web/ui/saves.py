@@ -38,6 +38,7 @@ import json
 import random
 import re
 import traceback
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -532,12 +533,25 @@ def export_text(entries: list[Entry]) -> str:
     return json.dumps([e.envelope() for e in entries], ensure_ascii=False, indent=1) + "\n"
 
 
+def file_slug(text: str, empty: str) -> str:
+    """``text`` made safe for a file name: accents dropped ("difícil" -> "dificil"),
+    lower case, anything but a letter or a digit a dash, at most 40 characters; ``empty``
+    when nothing is left.
+
+    >>> file_slug("Partida del Año: Ordenador (difícil)", "save")
+    'partida-del-ano-ordenador-dificil'
+    >>> file_slug(" ¿? ", "save")
+    'save'
+    """
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:40].rstrip("-") or empty
+
+
 def file_name(entries: list[Entry], *, now: str | None = None) -> str:
     """``tablero-sunday-game-2026-11-30.json`` for one save, ``tablero-saves-…`` for several."""
     day = (now or now_iso())[:10]
     if len(entries) == 1:
-        slug = re.sub(r"[^a-z0-9]+", "-", entries[0].name.lower()).strip("-")[:40] or "save"
-        return f"tablero-{slug}-{day}.json"
+        return f"tablero-{file_slug(entries[0].name, 'save')}-{day}.json"
     return f"tablero-saves-{day}.json"
 
 

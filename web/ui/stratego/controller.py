@@ -279,6 +279,10 @@ class StrategoScreen(GameScreen[Session]):
             if player in PLAYERS and form.follows_seat(t, player):
                 form.names[player] = default_name(t, player, form.seats[player])
             return Outcome()
+        if intent.name == "options":
+            # The folded optional rules' line says which are on.
+            form.read(intent.fields)
+            return Outcome()
         if intent.name != "new-start":
             return None
         form.read(intent.fields)

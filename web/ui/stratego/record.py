@@ -17,13 +17,12 @@ session the app can show or continue.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
 from engine.stratego import Game, read_record
 from engine.stratego import record_text as engine_record_text
+from ui.saves import file_slug
 from ui.stratego.session import PLAYERS, Session, checked_seats
 from ui.stratego.setup_board import SetupBoard
 
@@ -48,11 +47,8 @@ def file_name(source: Session | Game, date: str | None = None) -> str:
     """
     day = date or datetime.now(UTC).strftime("%Y-%m-%d")
     names = source.names if isinstance(source, Session) else {p: p for p in PLAYERS}
-    # Accents dropped ("difícil" -> "dificil"), anything else not a letter or digit a dash.
-    plain = unicodedata.normalize("NFKD", "-".join(names[p] for p in PLAYERS))
-    plain = plain.encode("ascii", "ignore").decode("ascii").lower()
-    slug = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
-    return f"stratego-{slug[:40] or 'game'}-{day}.txt"
+    slug = file_slug("-".join(names[p] for p in PLAYERS), "game")
+    return f"stratego-{slug}-{day}.txt"
 
 
 def record_file(document: dict[str, Any]) -> tuple[str, str] | None:

@@ -403,13 +403,22 @@ def legend(ui: Ui, army: str = "classic") -> str:
     )
 
 
+def chosen_options(ui: Ui, names: Iterable[str]) -> str:
+    """The optional rules switched on (``OPTION_NAMES`` and ``ISF_TWO_SQUARES``), by
+    their names in the form's order; empty when none is."""
+    on = set(names)
+    return ", ".join(
+        ui.t(f"stratego_option_{name}") for name in (*OPTION_NAMES, ISF_TWO_SQUARES) if name in on
+    )
+
+
 @lru_cache(maxsize=8)
 def options_line(ui: Ui, game_options: Options) -> str:
     options = game_options.to_dict()
-    chosen = [ui.t(f"stratego_option_{name}") for name in OPTION_NAMES if options.get(name)]
+    on = [name for name in OPTION_NAMES if options.get(name)]
     if options.get("two_squares_limit") == 3:
-        chosen.append(ui.t("stratego_option_isf_two_squares"))
-    text = ", ".join(chosen) if chosen else ui.t("stratego_options_none")
+        on.append(ISF_TWO_SQUARES)
+    text = chosen_options(ui, on) or ui.t("stratego_options_none")
     return f'<p class="hint st-options">{e(ui.t("stratego_options_in_play", options=text))}</p>'
 
 
@@ -451,7 +460,7 @@ def new_game_page(ui: Ui, form: NewGameForm, notice: Notice | None) -> Page:
     )
     option_rows = "".join(
         f'<label class="choice option"><input type="checkbox" id="st-opt-{name}" '
-        f'name="option-{name}"{" checked" if name in form.options else ""}>'
+        f'name="option-{name}" {INTENT}="options"{" checked" if name in form.options else ""}>'
         f"<span><strong>{e(t(f'stratego_option_{name}'))}</strong>"
         f'<span class="hint">{e(t(f"stratego_option_{name}_help"))}</span></span></label>'
         for name in (*OPTION_NAMES, ISF_TWO_SQUARES)
@@ -475,13 +484,27 @@ def new_game_page(ui: Ui, form: NewGameForm, notice: Notice | None) -> Page:
         f"<span>{e(t(f'numbering_{value}'))}</span></label>"
         for value in ("european", "american")
     )
-    # Sections of their own: what is ticked is drawn again, and only that part.
+    # Sections of their own: what is ticked is drawn again, and only that part (the
+    # disclosure around them stays open). Folded, the optional rules are one line saying
+    # which are on, so the whole form fits a tablet's screen.
+    chosen = chosen_options(ui, form.options)
+    summary = t("stratego_optional_rules_on", options=chosen) if chosen else ""
+    options_summary = page.section(
+        "st-options-summary",
+        f'<span class="hint" id="st-options-summary">'
+        f"{e(summary or t('stratego_optional_rules_help'))}</span>",
+    )
+    option_list = page.section(
+        "st-option-list",
+        f'<div class="choices" id="st-option-list">'
+        f'<p class="hint"><a href="{RULES_HREF}">{e(t("stratego_read_rules"))}</a></p>'
+        f"{option_rows}</div>",
+    )
     options = page.section(
         "st-options",
-        f'<fieldset class="card choices" id="st-options">'
-        f"<legend>{e(t('stratego_optional_rules'))}</legend>"
-        f'<p class="hint">{e(t("stratego_optional_rules_help"))} '
-        f'<a href="{RULES_HREF}">{e(t("stratego_read_rules"))}</a></p>{option_rows}</fieldset>',
+        f'<details class="card st-options-box" id="st-options"><summary>'
+        f'<span class="st-options-title">{e(t("stratego_optional_rules"))}</span>'
+        f"{options_summary}</summary>{option_list}</details>",
     )
     numbering = page.section(
         "st-numbering",
