@@ -196,10 +196,6 @@ class FinishedScreen(QuietScreen):
     context: Context
     deleting: str | None = None
 
-    @property
-    def storage(self) -> Any:
-        return self.context.storage
-
     def enter(self, route: Route) -> str | None:
         self.deleting = None
         return None

@@ -345,6 +345,12 @@ class QuietScreen:
     """A screen with nothing to do as it comes, goes or after a paint (the saved games,
     the finished games, a review): its subclass renders and dispatches."""
 
+    context: Context
+
+    @property
+    def storage(self) -> Any:
+        return self.context.storage
+
     def enter(self, route: Route) -> str | None:
         return None
 

@@ -399,10 +399,6 @@ class SavesScreen(QuietScreen):
         self.context = context
         self.state = State()
 
-    @property
-    def storage(self) -> Any:
-        return self.context.storage
-
     def enter(self, route: Route) -> str | None:
         self.state = State()
         return None

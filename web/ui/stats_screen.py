@@ -5,13 +5,12 @@ and reset (after a question). No browser import: tested on CPython."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from ui import stats
 from ui.charts import Bar, bar_chart
 from ui.computer import PERSON
 from ui.html import INTENT, button, icon
-from ui.loop import Context, Intent, Notice, Outcome, Page, Painted
+from ui.loop import Context, Intent, Notice, Outcome, Page, QuietScreen
 from ui.routes import Route
 from ui.saves import now_iso
 from ui.screens import Translate, page
@@ -161,14 +160,10 @@ def screen(
     return result
 
 
-class StatsScreen:
+class StatsScreen(QuietScreen):
     def __init__(self, context: Context) -> None:
         self.context = context
         self.confirming = False
-
-    @property
-    def storage(self) -> Any:
-        return self.context.storage
 
     def enter(self, route: Route) -> str | None:
         self.confirming = False
@@ -176,9 +171,6 @@ class StatsScreen:
 
     def leave(self) -> None:
         self.confirming = False
-
-    def after_paint(self, painted: Painted) -> None:
-        pass
 
     def render(self, notice: Notice | None) -> Page:
         return screen(self.context.t, stats.load(self.storage), notice, confirming=self.confirming)
