@@ -15,7 +15,9 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+# The tests import the engine and the UI's pure modules beside the browser tools.
+for folder in (ROOT / "tools", ROOT / "web", ROOT):
+    sys.path.insert(0, str(folder))
 
 from browser import CHROMIUM, LAUNCH_ARGS, NO_SNAPSHOTS  # noqa: E402
 from build import build  # noqa: E402

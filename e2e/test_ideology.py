@@ -8,7 +8,6 @@ every action is performed by tapping the UI.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,16 +15,13 @@ from conftest import VIEWPORTS, RunningServer, assert_fits, open_app, screenshot
 from leaks import Secrets, private
 from pages import IdeologyHand, IdeologyNewGame, tap
 from playwright.sync_api import Browser, Page, expect
+from ui.i18n import Translator
+from ui.ideology.text import Words
+
+from engine import ideology
+from engine.ideology import CARD_TYPES, parse
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "web"))
-
-from ui.i18n import Translator  # noqa: E402
-from ui.ideology.text import Words  # noqa: E402
-
-from engine import ideology  # noqa: E402
-from engine.ideology import CARD_TYPES, parse  # noqa: E402
 
 # A deal found with the plan below: Communism attacks Fascism (cultural, two deflections),
 # diplomacy ends at War, Capitalism exchanges, removes, buys and places. Turn limit 3.

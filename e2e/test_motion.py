@@ -13,16 +13,12 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from conftest import RunningServer, open_app, screenshot, wait_ready
 from pages import StrategoBoard, StrategoSetup
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import stratego
 from engine.stratego import BUILTIN_SETUPS, new_game

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 from conftest import (
@@ -27,11 +26,7 @@ from pages import StrategoBoard, StrategoSetup
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "web"))
-
-from engine.stratego import BUILTIN_SETUPS, new_game  # noqa: E402
+from engine.stratego import BUILTIN_SETUPS, new_game
 
 RED_SETUP = "Lakeside fortress"
 BLUE_SETUP = "Bomb wall"

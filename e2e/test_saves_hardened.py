@@ -12,18 +12,13 @@ file holds them, then edited the way a curious player would.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, RunningServer, assert_fits, has_horizontal_scroll, open_app, screenshot
+from conftest import RunningServer, assert_fits, has_horizontal_scroll, open_app, screenshot
 from playwright.sync_api import Browser, Page, expect
 from test_saves import stored
-
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "web"))
-
 from ui.ideology.session import Session as IdeologySession
 from ui.stratego.session import Session as StrategoSession
 

@@ -8,8 +8,6 @@ is; every move in the browser is made by tapping squares.
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from conftest import (
@@ -24,8 +22,6 @@ from leaks import Secrets
 from pages import StrategoBoard, StrategoSetup
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.stratego import BUILTIN_SETUPS, PIECES, new_game
 

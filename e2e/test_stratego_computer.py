@@ -12,9 +12,7 @@ import json
 import random
 import re
 import statistics
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from conftest import (
     TOUCH_TARGETS,
@@ -29,8 +27,6 @@ from leaks import assert_no_unseen_rank
 from pages import StrategoBoard
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import stratego
 from engine.stratego import ai as stratego_ai

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
 from conftest import RunningServer, assert_fits, has_horizontal_scroll, open_app, screenshot
 from playwright.sync_api import Browser, Page, expect
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import stratego
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,8 +21,6 @@ from pages import StrategoBoard
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
 from test_stratego_layout import SETTINGS, broken_words, open_new_game, out_of_view, saved_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import stratego
 
