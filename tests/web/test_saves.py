@@ -7,21 +7,18 @@ bytes afterwards as before.
 from __future__ import annotations
 
 import copy
-import doctest
 import json
 from typing import Any
 
 import pytest
-from ui import checks, saves, saves_screen, store
+from ui import saves, saves_screen, store
 from ui.games import spec
 from ui.i18n import Translator, table
-from ui.ideology import saves as ideology_saves
 from ui.ideology.session import Session as IdeologySession
 from ui.loop import changed_sections
 from ui.saves import SaveProblem
 from ui.store import MemoryStorage
 from ui.stratego import record
-from ui.stratego import saves as stratego_saves
 from ui.stratego.session import Session as StrategoSession
 
 from engine import ideology as ideology_engine
@@ -100,12 +97,6 @@ def envelope(entry_game: str = "stratego", **changes: Any) -> dict[str, Any]:
     }
     document.update(changes)
     return document
-
-
-@pytest.mark.parametrize("module", [saves, stratego_saves, ideology_saves, checks])
-def test_doctests(module: object) -> None:
-    failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
-    assert tried > 0 and failures == 0
 
 
 # --------------------------------------------------------------------------- the library

@@ -42,7 +42,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from engine.errors import SetupError
 from engine.saves import parse_json
@@ -151,36 +151,52 @@ def describe(game: str, session: object) -> dict[str, Any]:
     return found.describe(session)
 
 
-def load_session(
-    session: dict[str, Any],
-    *,
-    game: str,
-    version_field: str,
-    supported: int,
-    load: Callable[[dict[str, Any]], Any],
-    illegal_code: str,
-) -> Any:
+class SavedSession(Protocol):
+    """What each game's UI ``Session`` class says of its saved documents."""
+
+    #: The document's ``game``.
+    GAME: ClassVar[str]
+    #: The field holding the document's version, and the newest version this app reads.
+    VERSION_FIELD: ClassVar[str]
+    VERSION: ClassVar[int]
+
+    @classmethod
+    def from_document(cls, document: dict[str, Any]) -> Any: ...
+
+
+def load_session(session: dict[str, Any], kind: type[SavedSession]) -> Any:
     """Load one game's session document as every game's ``describe`` must: the right
-    game, a version this app knows, and every move replayed by the engine (``load``).
+    game, a version this app knows, and every move replayed by the engine
+    (``kind.from_document``).
 
     Raises SaveProblem ``damaged``, ``newer_version``, ``illegal`` when the engine
-    refused a move (its error code is ``illegal_code``: the file was tampered with),
+    refused a move (``illegal_action``: the file was tampered with),
     ``bad_setup`` (an army that is not a legal setup), ``inconsistent`` (parts of the
     session contradict each other) or ``nested`` (JSON nested absurdly deep).
+
+    >>> from ui.stratego.session import Session
+    >>> load_session({"game": "chess"}, Session)
+    Traceback (most recent call last):
+      ...
+    ui.saves.SaveProblem: damaged
+    >>> load_session({"game": "stratego", "format": 99}, Session)
+    Traceback (most recent call last):
+      ...
+    ui.saves.SaveProblem: newer_version
     """
-    if session.get("game") != game:
+    if session.get("game") != kind.GAME:
         raise SaveProblem("damaged")
-    version = session.get(version_field)
+    version, supported = session.get(kind.VERSION_FIELD), kind.VERSION
     if isinstance(version, int) and not isinstance(version, bool) and version > supported:
         raise SaveProblem("newer_version", version=version, supported=supported)
     try:
-        return load(session)
+        return kind.from_document(session)
     except (KeyError, TypeError, AttributeError):
         raise SaveProblem("damaged") from None
     except ValueError as error:  # the engines' SaveError, or malformed content
         code = getattr(error, "code", None)
         params = getattr(error, "params", {})
-        if code == illegal_code:
+        if code == "illegal_action":
             index = params.get("index")
             move = int(index) + 1 if isinstance(index, int) else 0
             raise SaveProblem("illegal", move=move) from None

@@ -1,17 +1,11 @@
-"""What a saved Ideology session holds, checked by replaying it with the engine.
-
->>> describe({"game": "chess"})
-Traceback (most recent call last):
-  ...
-ui.saves.SaveProblem: damaged
-"""
+"""What a saved Ideology session holds, checked by replaying it with the engine
+(``ui.saves.load_session``)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from ui.ideology.session import GAME, VERSION, Session
+from ui.ideology.session import Session
 from ui.saves import load_session, now_iso
 from ui.stats import Record, outcome_of
 
@@ -22,14 +16,7 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
     Raises SaveProblem ``damaged``, ``illegal`` (an action the rules forbid: a tampered
     file) or ``newer_version``.
     """
-    loaded: Session = load_session(
-        session,
-        game=GAME,
-        version_field="version",
-        supported=VERSION,
-        load=lambda document: Session.from_json(json.dumps(document)),
-        illegal_code="illegal_action",
-    )
+    loaded: Session = load_session(session, Session)
     game = loaded.game
     summary: dict[str, Any] = {
         "players": [loaded.name(p) or p for p in game.ideologies],

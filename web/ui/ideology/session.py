@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import ideology
 from engine.ideology import IDEOLOGIES, IllegalAction, ai, parse
@@ -185,6 +185,10 @@ class Selection:
 
 @dataclass
 class Session:
+    GAME: ClassVar[str] = GAME
+    VERSION_FIELD: ClassVar[str] = "version"
+    VERSION: ClassVar[int] = VERSION
+
     game: ideology.Game
     names: dict[str, str]
     stage: str = "cover"
@@ -478,6 +482,11 @@ class Session:
             },
             ensure_ascii=False,
         )
+
+    @classmethod
+    def from_document(cls, document: dict[str, Any]) -> Session:
+        """:meth:`from_json` of a document already parsed (``ui.saves.load_session``)."""
+        return cls.from_json(json.dumps(document))
 
     @classmethod
     def from_json(cls, text: str) -> Session:

@@ -1,10 +1,5 @@
-"""What a saved Stratego session holds, checked by replaying it with the engine.
-
->>> describe({"game": "chess"})
-Traceback (most recent call last):
-  ...
-ui.saves.SaveProblem: damaged
-"""
+"""What a saved Stratego session holds, checked by replaying it with the engine
+(``ui.saves.load_session``)."""
 
 from __future__ import annotations
 
@@ -13,7 +8,7 @@ from typing import Any
 from engine.stratego import RecordError, is_record
 from ui.saves import SaveProblem, load_session, now_iso
 from ui.stats import Record, outcome_of
-from ui.stratego.session import FORMAT, PLAYERS, Session
+from ui.stratego.session import PLAYERS, Session
 
 
 def describe(session: dict[str, Any]) -> dict[str, Any]:
@@ -22,14 +17,7 @@ def describe(session: dict[str, Any]) -> dict[str, Any]:
     Raises SaveProblem ``damaged``, ``illegal`` (a move the rules forbid: a tampered
     file) or ``newer_version``.
     """
-    loaded: Session = load_session(
-        session,
-        game="stratego",
-        version_field="format",
-        supported=FORMAT,
-        load=Session.from_dict,
-        illegal_code="illegal_action",
-    )
+    loaded: Session = load_session(session, Session)
     game = loaded.game
     if loaded.stage == "setup":
         stage = "setup"

@@ -53,7 +53,7 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from engine import stratego
 from engine.errors import SetupError
@@ -239,6 +239,10 @@ class TapResult:
 
 @dataclass
 class Session:
+    GAME: ClassVar[str] = "stratego"
+    VERSION_FIELD: ClassVar[str] = "format"
+    VERSION: ClassVar[int] = FORMAT
+
     names: dict[str, str]
     options: Options = field(default_factory=Options)
     numbering: str = "european"
@@ -899,6 +903,11 @@ class Session:
                 self.player = self.game.turn
         if self.stage == "moved":
             self.hand_over()
+
+    @classmethod
+    def from_document(cls, document: dict[str, Any]) -> Session:
+        """:meth:`from_dict` under the name ``ui.saves.load_session`` calls."""
+        return cls.from_dict(document)
 
     @classmethod
     def from_json(cls, text: str) -> Session:
