@@ -12,9 +12,7 @@ from ui.stats import Record, outcome_of
 
 def describe(session: dict[str, Any]) -> dict[str, Any]:
     """A summary of an Ideology session document (players, who plays them, turn, stage).
-
-    Raises SaveProblem ``damaged``, ``illegal`` (an action the rules forbid: a tampered
-    file) or ``newer_version``.
+    Refused documents raise ``ui.saves.load_session``'s SaveProblem.
     """
     loaded: Session = load_session(session, Session)
     game = loaded.game

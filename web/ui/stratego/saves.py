@@ -13,9 +13,7 @@ from ui.stratego.session import PLAYERS, Session
 
 def describe(session: dict[str, Any]) -> dict[str, Any]:
     """A summary of a Stratego session document (players, moves played, stage).
-
-    Raises SaveProblem ``damaged``, ``illegal`` (a move the rules forbid: a tampered
-    file) or ``newer_version``.
+    Refused documents raise ``ui.saves.load_session``'s SaveProblem.
     """
     loaded: Session = load_session(session, Session)
     game = loaded.game
