@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import RunningServer, assert_fits, has_horizontal_scroll, open_app, screenshot
 from playwright.sync_api import Browser, Page, expect
+from ui.i18n import name_key
 
 from engine import stratego
 
@@ -214,6 +215,58 @@ def test_on_a_phone_the_reply_to_an_attack_is_in_view_after_an_attack(
     assert out_of_view(page, *IN_VIEW_DURING_PLAY) == []
     assert scrolled(page) == []
     screenshot(page, "stratego-layout-attacks-phone-en")
+    assert log.console_errors == []
+    context.close()
+
+
+# For each attack shown, the pairs of names (attacker|defender) that put the two pieces
+# on different lines or wrap a name, when the report's captions are set to them in turn.
+FIGHTERS_OFF_ONE_LINE = """(names) => {
+    const broken = [];
+    for (const fighters of document.querySelectorAll("#st-report .fighters")) {
+        const captions = fighters.querySelectorAll("figcaption span[aria-hidden]");
+        const [first, second] = fighters.querySelectorAll(".fighter");
+        for (const attacker of names) for (const defender of names) {
+            captions[0].textContent = attacker;
+            captions[1].textContent = defender;
+            const [a, b] = [first.getBoundingClientRect(), second.getBoundingClientRect()];
+            if (a.top !== b.top || a.height !== b.height) broken.push(attacker + "|" + defender);
+        }
+    }
+    return broken;
+}"""
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_on_a_portrait_tablet_two_attacks_keep_their_pieces_on_one_line(
+    browser: Browser, server: RunningServer, language: str
+) -> None:
+    """A portrait tablet shows the person's attack and the computer's side by side: any two
+    pieces (the longest names, "Comandante (7)" against "Comandante (7)") stay on one
+    line, so the reports never grow below the screen's edge."""
+    context, page, log = open_new_game(browser, server, "portrait", language)
+    page.select_option("#st-seat-blue", "easy")
+    page.locator('[data-intent="new-start"]').click()
+    page.locator('[data-intent="setup-fill"]').click()
+    page.locator('[data-intent="setup-ready"]').click()
+    rng = random.Random(7)
+    for _ in range(60):
+        if page.locator("#st-report .attack").count() == 2:
+            break
+        if not reply(page, rng, attacking=True):
+            break
+    else:
+        pytest.fail("sixty attacking moves should have met an attack in reply")
+    assert out_of_view(page, *IN_VIEW_DURING_PLAY) == []
+    screenshot(page, f"stratego-layout-two-attacks-portrait-{language}")
+    t = json.loads((Path(__file__).parent.parent / f"web/i18n/{language}.json").read_text())
+    names = [
+        f"{t[name_key('stratego_piece', letter)]} ({kind.european})"
+        for letter, kind in stratego.PIECES.items()
+        if kind.can_move
+    ]
+    assert page.evaluate(FIGHTERS_OFF_ONE_LINE, names) == []
+    assert out_of_view(page, *IN_VIEW_DURING_PLAY) == []
     assert log.console_errors == []
     context.close()
 
