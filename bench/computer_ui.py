@@ -18,7 +18,10 @@ Figures, in the page's own clock:
   computer's choice (the engine's AI reading the view and the legal list);
 - *longest task*: the longest main-thread task the browser reported (PerformanceObserver
   ``longtask``, which lists every task over 50 ms) while the computer played; the page
-  stays responsive when every task is short.
+  stays responsive when every task is short;
+- *while it thinks*: the ``computer-think`` measure of each slice of a sliced computer
+  (the expert), and the long tasks that ran inside a decision and ended before its move
+  was made (the task that makes the move also paints it, like a person's tap).
 
 Targets (issue #8): Stratego hard median ≤ 2 s per move, easy ≤ 0.3 s; the expert
 (issue #13, thinking in slices) median ≤ 1 s, and no task over 50 ms.
@@ -53,7 +56,7 @@ PROBE = """
 localStorage.setItem("tablero.settings", JSON.stringify({language: "en", computer_pace: "quick"}));
 window.__longTasks = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({type: "longtask", buffered: true});
 """
 STRATEGO_AUTOSAVE = """
@@ -72,15 +75,47 @@ def decisions(page: Page) -> list[float]:
 
 
 def long_tasks(page: Page) -> list[float]:
-    return [float(d) for d in page.evaluate("window.__longTasks")]
+    return [float(duration) for _, duration in page.evaluate("window.__longTasks")]
+
+
+# The long tasks run while the computer thought: inside a decision's measure and ended
+# before its move was made (the task that makes the move also paints the board, as a
+# person's tap does; that one is counted by the "longest main-thread task" line).
+THINKING_TASKS = """() => {
+    const decisions = performance.getEntriesByName('computer-move')
+        .map((m) => [m.startTime, m.startTime + m.duration]);
+    return window.__longTasks.filter(([start, duration]) => decisions.some(
+        ([from, to]) => start < to && start + duration > from && start + duration < to))
+        .map(([, duration]) => duration);
+}"""
+
+
+def thinking_tasks(page: Page) -> list[float]:
+    return [float(d) for d in page.evaluate(THINKING_TASKS)]
+
+
+def think_slices(page: Page) -> list[float]:
+    return [
+        float(d)
+        for d in page.evaluate(
+            "performance.getEntriesByName('computer-think').map(entry => entry.duration)"
+        )
+    ]
 
 
 def reset_measures(page: Page) -> None:
-    page.evaluate("performance.clearMeasures('computer-move'); window.__longTasks = []")
+    page.evaluate(
+        "performance.clearMeasures('computer-move'); performance.clearMeasures('computer-think');"
+        " window.__longTasks = []"
+    )
 
 
-def stratego_game(page: Page, level: str, moves: int, seed: int) -> tuple[int, str]:
-    """Play up to ``moves`` person moves against ``level``; returns (moves, how it ended)."""
+def stratego_game(
+    page: Page, level: str, moves: int, seed: int, setup_seconds: float
+) -> tuple[int, str]:
+    """Play up to ``moves`` person moves against ``level``, after ``setup_seconds`` on the
+    setup screen (a person takes longer: the page warms up the expert meanwhile); returns
+    (moves, how it ended)."""
     page.evaluate("location.hash = '#/stratego/new'")
     page.wait_for_selector("#st-seat-blue")
     page.locator("#st-name-red").fill("Bench")
@@ -90,6 +125,7 @@ def stratego_game(page: Page, level: str, moves: int, seed: int) -> tuple[int, s
     tap(page, "new-start")
     page.select_option("#st-preset", f"builtin:{RED_SETUP}")
     tap(page, "setup-use")
+    page.wait_for_timeout(setup_seconds * 1000)
     tap(page, "setup-ready")
     page.wait_for_selector("#st-board .sq.has-blue")
     rng = random.Random(seed)
@@ -172,6 +208,12 @@ def report(label: str, times: list[float], tasks: list[float], target: float | N
         line += f"  (target median ≤ {target:.0f} ms: "
         line += "met)" if statistics.median(times) <= target else "NOT met)"
     print(line)
+    slowest = sorted(range(len(times)), key=times.__getitem__)[-3:][::-1]
+    print(
+        f"  {'':<22} slowest: "
+        + ", ".join(f"decision {i + 1} ({times[i]:.0f} ms)" for i in slowest)
+        + " (decision 1 is the computer's setup)"
+    )
     longest = f"{max(tasks):.0f} ms ({len(tasks)} tasks over 50 ms)" if tasks else "none over 50 ms"
     print(f"  {'':<22} longest main-thread task: {longest}")
 
@@ -179,7 +221,7 @@ def report(label: str, times: list[float], tasks: list[float], target: float | N
 def check_the_observer(page: Page) -> None:
     """A deliberate 120 ms task must be reported, or "none over 50 ms" would mean nothing."""
     page.evaluate("() => { const end = performance.now() + 120; while (performance.now() < end); }")
-    page.wait_for_function("window.__longTasks.some(d => d >= 100)", timeout=5_000)
+    page.wait_for_function("window.__longTasks.some(([, d]) => d >= 100)", timeout=5_000)
     reset_measures(page)
 
 
@@ -187,17 +229,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300, help="person moves per Stratego game")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument(
+        "--setup-seconds",
+        type=float,
+        default=5.0,
+        help="time on the setup screen before Ready (a person takes minutes)",
+    )
     parser.add_argument("--only", choices=("stratego", "ideology"))
+    parser.add_argument(
+        "--levels", default=",".join(stratego_ai.SEAT_LEVELS), help="Stratego levels to play"
+    )
     args = parser.parse_args()
     targets = {"expert": 1000.0, "hard": 2000.0, "easy": 300.0}
     with app_page("#/", init_script=PROBE) as page:
         check_the_observer(page)
         if args.only != "ideology":
             print("Stratego, person (random legal moves) vs computer, headless Chromium")
-            for level in reversed(stratego_ai.SEAT_LEVELS):
-                played, end = stratego_game(page, level, args.moves, args.seed)
+            wanted = args.levels.split(",")
+            for level in reversed([level for level in stratego_ai.SEAT_LEVELS if level in wanted]):
+                played, end = stratego_game(page, level, args.moves, args.seed, args.setup_seconds)
                 label = f"{level} ({played} moves, {end})"
                 report(label, decisions(page), long_tasks(page), targets.get(level))
+                thinking = thinking_tasks(page)
+                slices = think_slices(page)
+                if slices:
+                    print(
+                        f"  {'':<22} while it thinks: {len(slices)} slices, median "
+                        f"{statistics.median(slices):.1f} ms, max {max(slices):.1f} ms; tasks over"
+                        f" 50 ms: {len(thinking)}"
+                        + (f", longest {max(thinking):.0f} ms" if thinking else "")
+                    )
         if args.only != "stratego":
             print("Ideology, 3 seats: one person and two computers (greedy)")
             taps, end = ideology_game(page, args.seed)
