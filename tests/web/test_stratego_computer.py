@@ -19,7 +19,7 @@ from ui.stratego.render import Ui
 from ui.stratego.session import NewGameForm, Session, names_for_seats
 
 from engine.stratego import BUILTIN_SETUPS, ai, is_valid_setup, mirror_setup
-from tests.web.driver import Driver
+from tests.web.driver import Driver, stratego_at_play
 
 RED = BUILTIN_SETUPS["Lakeside fortress"]
 NAMES = {"red": "Ana", "blue": "Computer (hard)"}
@@ -546,3 +546,47 @@ def test_leaving_while_the_expert_thinks_cancels_it_and_coming_back_gives_the_sa
     driver.go("#/stratego/play")
     driver.run_timers()
     assert blue_replies(screen_session(driver)) == [expected]
+
+
+def person_sets_up_against(level: str) -> Driver:
+    """Ana (Red) has just started a game against ``level``: her setup is on the screen."""
+    driver = Driver.new_game("stratego")
+    fields = {"name-red": "Ana", "seat-red": "person", "name-blue": "", "seat-blue": level}
+    driver.tap("new-start", **fields)
+    assert screen_session(driver).stage == "setup" and screen_session(driver).player == "red"
+    return driver
+
+
+def test_while_the_person_sets_up_the_page_warms_up_the_expert_and_leaves_the_game_alone() -> None:
+    driver = person_sets_up_against("expert")
+    session = screen_session(driver)
+    before = session.to_json()
+    assert driver.clock.timers  # the warm-up's first slice waits on a timer
+    slices = driver.run_timers()
+    # A decision's worth of thinking, one timer task per slice, then nothing waits.
+    assert slices >= 3, slices
+    assert driver.clock.timers == {}
+    assert session.to_json() == before  # not a move, not a roll of the dice
+    assert driver.clock.measures == []  # not the computer's move either
+    # Once per page: the next paint does not start it again.
+    driver.tap("setup-use", preset="builtin:Lakeside fortress")
+    assert driver.clock.timers == {}
+
+
+def test_no_warm_up_against_a_quick_level_or_a_person() -> None:
+    assert person_sets_up_against("hard").clock.timers == {}
+    assert stratego_at_play().clock.timers == {}
+
+
+def test_the_warm_up_gives_way_to_the_computer_and_its_move_stays_the_same() -> None:
+    driver = person_sets_up_against("expert")
+    assert driver.clock.run_all(limit=2) == 2  # two slices of the warm-up, then Ana is ready
+    driver.tap("setup-use", preset="builtin:Lakeside fortress")
+    driver.tap("setup-ready")
+    driver.run_timers()  # the expert sets up at once; the warm-up goes on to its end
+    session = screen_session(driver)
+    assert session.stage == "turn" and driver.clock.timers == {}
+    expected = ana_moves(driver)
+    driver.run_timers()
+    assert blue_replies(session) == [expected]
+    assert driver.clock.timers == {}

@@ -22,6 +22,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
+from engine import stratego
 from engine.stratego import ai, builtin_setups, human_setups
 from ui.computer import PERSON, people
 from ui.games import GameScreen
@@ -38,6 +39,7 @@ from ui.stratego.session import (
     engine_message,
     names_for_seats,
 )
+from ui.timer import Pending
 
 BASE = "#/stratego/"
 #: How long the computer's "thinking" stays on screen at the calm pace: long enough to
@@ -50,7 +52,31 @@ COMPUTER_MEASURE = "computer-move"
 THINK_MEASURE = "computer-think"
 #: How long one slice of the computer's thinking runs (seconds): with the loop's own
 #: work around it, every task of the page stays under 50 ms (a "long task").
-THINK_SLICE_SECONDS = 0.025
+THINK_SLICE_SECONDS = 0.02
+#: The level whose first decision in a page is slow unless warmed up (below).
+WARMED_LEVEL = "expert"
+#: The pause between two slices of the warm-up (milliseconds): a person's taps go first.
+WARM_UP_PAUSE_MS = 10
+
+
+def warm_up_decision() -> ai.Decision:
+    """The expert's thinking on an opening position, to be thrown away.
+
+    The browser runs Python's own code slower until it has seen it busy (its
+    WebAssembly compiler optimises hot code later): the expert's first decision in a page
+    took twice its usual time (1.9 s against a median of 0.8 s). Thought through in
+    slices while the person sets up, this decision takes that cost instead.
+
+    >>> decision = warm_up_decision()
+    >>> while not decision.step(max_nodes=1 << 30):
+    ...     pass
+    >>> decision.move is not None
+    True
+    """
+    game = stratego.new_game(stratego.random_setup(1), stratego.random_setup(2))
+    return ai.start_thinking(game.view("red"), game.legal_moves(), WARMED_LEVEL, random.Random(0))
+
+
 #: Intents that only make sense on the board (a cover or another stage ignores them).
 PLAY_INTENTS = frozenset(
     {"undo", "hand-over", "offer-draw", "resign", "resign-no", "resign-yes", "rescue-none"}
@@ -88,6 +114,11 @@ class StrategoScreen(GameScreen[Session]):
         #: adds a move to them shows that move in motion.
         self.shown_plays: tuple[Any, ...] | None = None
         self.replay = False  # "See again": the last move in motion once more
+        #: Whether this page has warmed up the expert (once is enough for its life).
+        self.warmed = False
+        #: The warm-up thinking under way (None: not started, or done).
+        self.warming: ai.Decision | None = None
+        self.warm_up = Pending(context.clock)
 
     # ------------------------------------------------------------------ shell API
 
@@ -110,6 +141,7 @@ class StrategoScreen(GameScreen[Session]):
     def leave(self) -> None:
         super().leave()
         self.thinking = None
+        self.warm_up.cancel()
         # Whoever comes back to the game (from the rules, from home) meets the cover.
         if self.session is not None:
             self.session.hide_secrets()
@@ -187,6 +219,40 @@ class StrategoScreen(GameScreen[Session]):
     def after_paint(self, painted: Painted) -> None:
         super().after_paint(painted)
         self.show_motion(painted)
+        if self.wants_warm_up():
+            self.warm_up.start(WARM_UP_PAUSE_MS, self._warm_up_slice)
+
+    # ------------------------------------------------------------------ warm-up
+
+    def wants_warm_up(self) -> bool:
+        session = self.session
+        return (
+            not self.warmed
+            and self.form is None
+            and session is not None
+            and session.stage != "over"
+            and WARMED_LEVEL in (session.computer_level(player) for player in PLAYERS)
+            and not session.computer_to_act()
+        )
+
+    def _warm_up_slice(self) -> None:
+        """One slice of the warm-up, the next on a timer until it is done. It waits while
+        the computer sets up (the next paint takes it on) and ends when the computer
+        thinks of a move: that thinking warms up the page as well."""
+        session = self.session
+        if session is not None and session.stage == "turn" and session.computer_to_act():
+            self.warmed = True
+        if not self.wants_warm_up():
+            if self.warmed:
+                self.warming = None
+            return
+        if self.warming is None:
+            self.warming = warm_up_decision()
+        if self.warming.step(max_nodes=1 << 30, max_seconds=THINK_SLICE_SECONDS):
+            self.warming = None
+            self.warmed = True
+            return
+        self.warm_up.start(WARM_UP_PAUSE_MS, self._warm_up_slice)
 
     def show_motion(self, painted: Painted) -> None:
         """Show in motion the move the paint just put on the board: a person's, the
