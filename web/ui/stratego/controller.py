@@ -62,10 +62,10 @@ WARM_UP_PAUSE_MS = 10
 def warm_up_decision() -> ai.Decision:
     """The expert's thinking on an opening position, to be thrown away.
 
-    The browser runs Python's own code slower until it has seen it busy (its
-    WebAssembly compiler optimises hot code later): the expert's first decision in a page
-    took twice its usual time (1.9 s against a median of 0.8 s). Thought through in
-    slices while the person sets up, this decision takes that cost instead.
+    In the browser the expert's first decision in a page took twice its usual time
+    (1.9 s against a median of 0.8 s; not so on CPython: most likely the browser's
+    WebAssembly compiler, which optimises hot code only once it has seen it busy).
+    Thought through in slices while the person sets up, this decision pays that instead.
 
     >>> decision = warm_up_decision()
     >>> while not decision.step(max_nodes=1 << 30):
