@@ -190,12 +190,12 @@ def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
     context.close()
 
 
-def test_on_a_phone_the_reply_to_an_attack_is_in_view_after_an_attack(
-    browser: Browser, server: RunningServer
-) -> None:
-    """Two attack reports (the person's and the computer's reply): on a phone the
-    person's own move shrinks to a line, and the reply is told in full in view."""
-    context, page, log = open_new_game(browser, server, "phone", "en")
+def two_attack_reports(  # type: ignore[no-untyped-def]
+    browser: Browser, server: RunningServer, viewport: str, language: str
+):
+    """A game against the computer played by taps, attacking when it can, until the
+    report tells two attacks: the person's and the computer's reply (context, page, record)."""
+    context, page, log = open_new_game(browser, server, viewport, language)
     page.select_option("#st-seat-blue", "easy")
     page.locator('[data-intent="new-start"]').click()
     page.locator('[data-intent="setup-fill"]').click()
@@ -205,11 +205,18 @@ def test_on_a_phone_the_reply_to_an_attack_is_in_view_after_an_attack(
         if page.locator("#st-report .st-reply .attack").count() == 1 and (
             page.locator("#st-report .st-own-move .attack").count() == 1
         ):
-            break
+            return context, page, log
         if not reply(page, rng, attacking=True):
             break
-    else:
-        pytest.fail("sixty attacking moves should have met an attack in reply")
+    pytest.fail("sixty attacking moves should have met an attack in reply")
+
+
+def test_on_a_phone_the_reply_to_an_attack_is_in_view_after_an_attack(
+    browser: Browser, server: RunningServer
+) -> None:
+    """Two attack reports (the person's and the computer's reply): on a phone the
+    person's own move shrinks to a line, and the reply is told in full in view."""
+    context, page, log = two_attack_reports(browser, server, "phone", "en")
     expect(page.locator("#st-report .st-own-move .report-brief")).to_be_visible()
     expect(page.locator("#st-report .st-own-move .attack")).to_be_hidden()
     assert out_of_view(page, *IN_VIEW_DURING_PLAY) == []
@@ -244,19 +251,7 @@ def test_on_a_portrait_tablet_two_attacks_keep_their_pieces_on_one_line(
     """A portrait tablet shows the person's attack and the computer's side by side: any two
     pieces (the longest names, "Comandante (7)" against "Comandante (7)") stay on one
     line, so the reports never grow below the screen's edge."""
-    context, page, log = open_new_game(browser, server, "portrait", language)
-    page.select_option("#st-seat-blue", "easy")
-    page.locator('[data-intent="new-start"]').click()
-    page.locator('[data-intent="setup-fill"]').click()
-    page.locator('[data-intent="setup-ready"]').click()
-    rng = random.Random(7)
-    for _ in range(60):
-        if page.locator("#st-report .attack").count() == 2:
-            break
-        if not reply(page, rng, attacking=True):
-            break
-    else:
-        pytest.fail("sixty attacking moves should have met an attack in reply")
+    context, page, log = two_attack_reports(browser, server, "portrait", language)
     assert out_of_view(page, *IN_VIEW_DURING_PLAY) == []
     screenshot(page, f"stratego-layout-two-attacks-portrait-{language}")
     t = json.loads((Path(__file__).parent.parent / f"web/i18n/{language}.json").read_text())
