@@ -84,7 +84,7 @@ from .pieces import (
 from .setup import get_army, parse_setup
 
 if TYPE_CHECKING:
-    from .views import StrategoView
+    from .views import LastMoveView, StrategoView
 
 TWO_SQUARES_LIMIT: Final = 2
 """Default: at most 2 consecutive back-and-forth moves of one piece between the same two
@@ -600,6 +600,23 @@ class Game:
         if player is not None:
             _player_index(player)
         return build_view(self, player, reveal_all)
+
+    def own_last_move(self, player: str) -> LastMoveView | None:
+        """``player``'s last board move (with the rescue it earned) as they saw it when
+        they made it: what ``view(player)["last_move"]`` said then, whatever came since.
+
+        >>> from engine.stratego import BUILTIN_SETUPS
+        >>> game = new_game(BUILTIN_SETUPS["Scout screen"], BUILTIN_SETUPS["Bomb wall"])
+        >>> _ = game.play("a4-a5")
+        >>> seen = game.view("red")["last_move"]
+        >>> _ = game.play(sorted(game.legal_moves())[0])
+        >>> game.own_last_move("red") == seen, game.own_last_move("blue")["player"]
+        (True, 'blue')
+        """
+        from .views import own_last_move
+
+        _player_index(player)
+        return own_last_move(self, player)
 
     def to_json(self) -> str:
         """The versioned JSON save (setups, options, moves; see saves.py)."""

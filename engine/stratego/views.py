@@ -202,12 +202,26 @@ def public_history(game: Game) -> list[HistoryView]:
     return history
 
 
+def own_last_move(game: Game, player: str) -> LastMoveView | None:
+    """``player``'s last board move, and the rescue it earned, as ``player`` saw it when
+    they made it (their view's ``last_move`` then): read from the history, not replayed."""
+    side = PLAYERS.index(player)
+    return _last_move(game, side, False, lambda piece: piece // 40 == side, mover=player)
+
+
 def _last_move(
-    game: Game, side: int, reveal_all: bool, visible: Callable[[int], bool]
+    game: Game,
+    side: int,
+    reveal_all: bool,
+    visible: Callable[[int], bool],
+    mover: str | None = None,
 ) -> LastMoveView | None:
+    """The last board move (``mover``'s, when given) as ``side`` sees it."""
     history = game._history
     index = len(history) - 1
-    while index >= 0 and history[index].kind != "move":
+    while index >= 0 and (
+        history[index].kind != "move" or (mover is not None and history[index].player != mover)
+    ):
         index -= 1
     if index < 0:
         return None

@@ -181,3 +181,20 @@ def test_undo_equals_replay(seed: int, options: Options, plies: int, back: int) 
         replay.end_reason,
         replay.turn,
     )
+
+
+@settings(max_examples=max(5, 40 // SCALE), deadline=None)
+@given(seed=seeds, options=options_strategy, plies=st.integers(1, 400))
+def test_own_last_move_is_what_the_mover_saw_then(seed: int, options: Options, plies: int) -> None:
+    """Each player's last board move (with the rescue it earned) as their view showed it
+    right after their last play, whatever the other player did since."""
+    game, rng = start(seed, options)
+    seen: dict[str, object] = {player: None for player in stratego.PLAYERS}
+    for _ in range(plies):
+        if game.is_terminal:
+            break
+        player = game.turn
+        game.play(rng.choice(game.legal_moves()))
+        seen[player] = game.view(player)["last_move"]
+        for someone in stratego.PLAYERS:
+            assert game.own_last_move(someone) == seen[someone]

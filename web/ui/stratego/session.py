@@ -387,10 +387,7 @@ class Session:
         last_own = self._last_move_index(person)
         last_reply = self._last_move_index(other(person))
         if last_own is not None and last_reply is not None and last_reply > last_own:
-            earlier = game.copy()
-            while earlier.moves and earlier.moves[-1].player != person:
-                earlier.undo()
-            found = cast(dict[str, Any] | None, earlier.view(person)["last_move"])
+            found = cast(dict[str, Any] | None, game.own_last_move(person))
         self._own_move_cache = (moves, found)
         return found
 
