@@ -405,3 +405,29 @@ def test_a_full_storage_is_said_on_every_screen_and_the_game_goes_on() -> None:
     assert "could not be saved" in driver.html()
     driver.tap("reveal")
     assert 'id="save-warning"' in driver.html()
+
+
+def test_a_long_games_move_list_shows_its_last_plays_numbered_as_in_the_game() -> None:
+    def play(number: int) -> dict[str, object]:
+        attack = number % 3 == 0
+        return {
+            "player": "red" if number % 2 else "blue",
+            "from": "a4",
+            "to": "a5",
+            "attack": attack,
+            "outcome": "attacker_won" if attack else None,
+        }
+
+    history = [play(number) for number in range(1, 251)]
+    history.append({"player": "red", "rescue": "b1"})
+    english = render.move_list_html(ui("en"), {"history": history})
+    items = re.findall(r'<li class="ml-(\w+)" value="(\d+)">([^<]*)</li>', english)
+    assert len(items) == render.MOVE_LIST_SHOWN
+    assert items[0] == ("blue", "52", "Blue: a4–a5")
+    assert items[-2] == ("blue", "250", "Blue: a4–a5")
+    assert items[-3] == ("red", "249", "Red: a4×a5, attacker wins")
+    assert items[-1] == ("red", "251", "Red: rescue on b1")
+    # Lines drawn for one language are not reused in another.
+    spanish = render.move_list_html(ui("es"), {"history": history})
+    assert "Rojo: rescate en b1" in spanish and "Red:" not in spanish
+    assert render.move_list_html(ui("en"), {"history": history[:1]}).count("<li ") == 1

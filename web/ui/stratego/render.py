@@ -962,23 +962,50 @@ def move_line(ui: Ui, move: dict[str, Any], outcome: str | None) -> str:
     return ui.t("stratego_movelist_attack", army=army, outcome=short, **squares)
 
 
+#: How many of the last plays the move list shows: a long game's list stays as light to
+#: draw as a short one's.
+MOVE_LIST_SHOWN = 200
+
+
 @remember_last
 def _move_list(ui: Ui, history: list[dict[str, Any]]) -> str:
     t = ui.t
-    items = []
-    for number, move in enumerate(history, start=1):
-        if "rescue" in move:
-            army = ui.army(move["player"])
-            text = t("stratego_movelist_rescue", army=army, square=move["rescue"])
-        else:
-            text = move_line(ui, move, move["outcome"] if move["attack"] else None)
-        items.append(f'<li class="ml-{move["player"]}" value="{number}">{e(text)}</li>')
-    body = "".join(items[-200:]) or f'<li class="hint">{e(t("stratego_movelist_empty"))}</li>'
+    first = max(0, len(history) - MOVE_LIST_SHOWN)
+    body = "".join(
+        _move_item(
+            ui,
+            number,
+            move["player"],
+            move.get("rescue"),
+            None if "rescue" in move else (move["from"], move["to"]),
+            move["outcome"] if move.get("attack") else None,
+        )
+        for number, move in enumerate(history[first:], start=first + 1)
+    )
+    body = body or f'<li class="hint">{e(t("stratego_movelist_empty"))}</li>'
     return (
         '<details class="card movelist" id="st-moves" open>'
         f"<summary>{e(t('stratego_movelist'))}</summary>"
         f'<ol class="moves">{body}</ol></details>'
     )
+
+
+@lru_cache(maxsize=2 * MOVE_LIST_SHOWN)
+def _move_item(
+    ui: Ui,
+    number: int,
+    player: str,
+    rescue: str | None,
+    squares: tuple[str, str] | None,
+    outcome: str | None,
+) -> str:
+    """One line of the move list, drawn once: each paint adds a line, not the list again."""
+    if squares is None:
+        text = ui.t("stratego_movelist_rescue", army=ui.army(player), square=rescue)
+    else:
+        move = {"player": player, "from": squares[0], "to": squares[1]}
+        text = move_line(ui, move, outcome)
+    return f'<li class="ml-{player}" value="{number}">{e(text)}</li>'
 
 
 def resign_confirm_html(ui: Ui, session: Session) -> str:
