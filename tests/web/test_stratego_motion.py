@@ -114,3 +114,22 @@ def test_against_the_computer_the_persons_move_has_a_line_for_a_phone_and_no_see
     assert '<p class="report-brief">Red: b4–b5</p>' in report
     assert 'class="report-full"' in report  # the tablet's full report, hidden on a phone
     assert 'data-intent="recap"' not in render.actions_html(english, solo)
+
+
+def test_the_win_sound_plays_when_a_person_wins_not_when_the_computer_does() -> None:
+    hot_seat = stratego_at_play()
+    _, sounds = recording(hot_seat)
+    hot_seat.tap("resign")
+    hot_seat.tap("resign-yes")  # Ana resigns: Luis, a person, wins
+    assert sounds[-1:] == ["win"]
+    against = Driver.new_game("stratego")
+    fields = {"name-red": "Ana", "seat-red": "person", "name-blue": "", "seat-blue": "hard"}
+    against.tap("new-start", **fields)
+    against.tap("setup-use", preset="builtin:Lakeside fortress")
+    against.tap("setup-ready")
+    against.run_timers()
+    _, sounds = recording(against)
+    against.tap("resign")
+    against.tap("resign-yes")  # the computer wins
+    assert against.page is not None and against.page.screen == "stratego/over"
+    assert "win" not in sounds

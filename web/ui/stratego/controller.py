@@ -268,8 +268,8 @@ class StrategoScreen(GameScreen[Session]):
         plays, shown = session.game.moves, self.shown_plays
         self.shown_plays = plays
         over = screen == "stratego/over"
-        if over and painted.new_screen:
-            self.context.sound("win")
+        if over and painted.new_screen and session.game.result in people(session.seats):
+            self.context.sound("win")  # a person won: not the computer, not a draw
         view = session.view()
         last = view.get("last_move")
         if not last or not plays or plays[-1].kind != "move":
