@@ -194,21 +194,25 @@ def two_attack_reports(  # type: ignore[no-untyped-def]
     browser: Browser, server: RunningServer, viewport: str, language: str
 ):
     """A game against the computer played by taps, attacking when it can, until the
-    report tells two attacks: the person's and the computer's reply (context, page, record)."""
-    context, page, log = open_new_game(browser, server, viewport, language)
-    page.select_option("#st-seat-blue", "easy")
-    page.locator('[data-intent="new-start"]').click()
-    page.locator('[data-intent="setup-fill"]').click()
-    page.locator('[data-intent="setup-ready"]').click()
-    rng = random.Random(7)
-    for _ in range(60):
-        if page.locator("#st-report .st-reply .attack").count() == 1 and (
-            page.locator("#st-report .st-own-move .attack").count() == 1
-        ):
-            return context, page, log
-        if not reply(page, rng, attacking=True):
-            break
-    pytest.fail("sixty attacking moves should have met an attack in reply")
+    report tells two attacks: the person's and the computer's reply (context, page,
+    record). The armies are filled at random: a game that ends first (random attacks
+    can lose it) is played again, a new one."""
+    for game in range(4):
+        context, page, log = open_new_game(browser, server, viewport, language)
+        page.select_option("#st-seat-blue", "easy")
+        page.locator('[data-intent="new-start"]').click()
+        page.locator('[data-intent="setup-fill"]').click()
+        page.locator('[data-intent="setup-ready"]').click()
+        rng = random.Random(7 + game)
+        for _ in range(60):
+            if page.locator("#st-report .st-reply .attack").count() == 1 and (
+                page.locator("#st-report .st-own-move .attack").count() == 1
+            ):
+                return context, page, log
+            if not reply(page, rng, attacking=True):
+                break
+        context.close()
+    pytest.fail("four games of sixty attacking moves should have met an attack in reply")
 
 
 def test_on_a_phone_the_reply_to_an_attack_is_in_view_after_an_attack(
