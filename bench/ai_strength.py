@@ -46,7 +46,8 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -67,6 +68,8 @@ STRATEGO_PAIRS = (
 IDEOLOGIES = ("Capitalism", "Communism", "Fascism")
 
 Times = dict[str, list[float]]
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -129,8 +132,27 @@ def _stratego_job(job: tuple[str, str, int, int, tuple[str, str] | None]) -> Str
     return stratego_game(*job)
 
 
+def run_jobs(
+    function: Callable[[Job], Result],
+    jobs: Sequence[Job],
+    workers: int,
+    done: Callable[[Job, Result], None],
+) -> None:
+    """``function`` of every job (in ``workers`` processes when more than one), calling
+    ``done`` with each job and its result in the jobs' order as they come."""
+    if workers <= 1:
+        for job in jobs:
+            done(job, function(job))
+        return
+    from multiprocessing import Pool  # not in Pyodide: only with --jobs
+
+    with Pool(workers) as pool:
+        for job, result in zip(jobs, pool.imap(function, jobs, chunksize=1), strict=True):
+            done(job, result)
+
+
 def play_stratego(
-    jobs: list[tuple[str, str, int, int, tuple[str, str] | None]],
+    jobs: Sequence[tuple[str, str, int, int, tuple[str, str] | None]],
     workers: int,
     progress: bool = False,
 ) -> list[StrategoResult]:
@@ -152,15 +174,7 @@ def play_stratego(
                 flush=True,
             )
 
-    if workers <= 1:
-        for job in jobs:
-            done(job, _stratego_job(job))
-        return results
-    from multiprocessing import Pool  # not in Pyodide: only with --jobs
-
-    with Pool(workers) as pool:
-        for job, result in zip(jobs, pool.imap(_stratego_job, jobs, chunksize=1), strict=True):
-            done(job, result)
+    run_jobs(_stratego_job, jobs, workers, done)
     return results
 
 
@@ -266,6 +280,15 @@ def play_ideology(
     return results
 
 
+def ending_counts(scored: Iterable[tuple[float, str]]) -> str:
+    """How games ended, from (score, end reason) pairs: "won flag_captured: 3, ..."."""
+    endings = Counter(
+        ("won " if score == 1.0 else "lost " if score == 0.0 else "drawn ") + ending
+        for score, ending in scored
+    )
+    return ", ".join(f"{k}: {v}" for k, v in sorted(endings.items()))
+
+
 def line(label: str, wins: int, draws: int, games: int) -> str:
     low, high = wilson(wins, games)
     rate = wins / games if games else 0.0
@@ -359,17 +382,14 @@ def main(argv: list[str] | None = None) -> None:
             for _, _, _, game_times in results:
                 for level, samples in game_times.items():
                     times[level].extend(samples)
-            endings = Counter(
-                ("won " if score == 1.0 else "lost " if score == 0.0 else "drawn ") + ending
-                for score, ending, _, _ in results
-            )
+            endings = ending_counts((score, ending) for score, ending, _, _ in results)
             plies = statistics.median(p for _, _, p, _ in results) if results else 0
             label = f"{first} vs {second}"
             print(
                 line(label, wins, draws, games),
                 f"  ({time.perf_counter() - started:.0f} s, median {plies:.0f} plies)",
             )
-            print("      " + ", ".join(f"{k}: {v}" for k, v in sorted(endings.items())))
+            print("      " + endings)
         print("Stratego time per move:")
         for level in stratego_ai.LEVELS:
             print(time_line(level, times[level]))
