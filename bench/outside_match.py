@@ -2,12 +2,13 @@
 
 Run from the repository root (see ``bench/outside/README.md`` for the outside program):
   .venv/bin/python bench/outside_match.py --level expert --games 60 --jobs 2 --progress \\
-      --program "java -cp /work/wt/outside-src/braathwaate/classes:bench/outside OutsideAI"
+      --program "java -cp $O/classes:$O/adapter OutsideAI --seed {seed} --setups ..."
 
 The outside program speaks the line protocol of the UCC Stratego "manager" (the one
 braathwaate/stratego's headless ``AITest`` speaks; ``bench/outside/OutsideAI.java``
-starts it with a chosen time per move). One process per game; this script is the
-manager:
+starts it with a chosen time per move and setup). One process per game, in a fresh
+temporary directory, ``{seed}`` in the command replaced by the game's seed; this script
+is the manager:
 
 * it sends ``RED|BLUE tablero 10 10``; the program answers with its setup, 4 lines of 10
   rank characters for rows y = 0..3 (Red) or 6..9 (Blue), in x order;
@@ -22,14 +23,13 @@ manager:
   10 board lines from its side (its own pieces by rank, ours all ``#`` — our ranks never
   leave this script except in attack results); ``QUIT`` ends the game.
 
-Our engine (``engine.stratego.Game``, default options but the two-squares limit:
-``--two-squares``, default 3 = the ISF rule the outside program applies with ``-t2``)
-decides legality and the end. A move of the outside program that our engine refuses
-cannot be asked again (the program has already played it on its own board): as the UCC
-manager does, the program loses that game ("refused_move", counted and listed with the
-engine's reason). A program that crashes, says nothing for ``--timeout`` seconds or
-answers what is not a move voids the game ("outside_failed": neither won nor lost,
-reported). A game still going after ``--cap`` plies is a draw ("cap"). Our colour
+Our engine (``engine.stratego.Game``, default options; ``--two-squares`` changes the
+limit) decides legality and the end. A move of the outside program that our engine
+refuses cannot be asked again (the program has already played it on its own board): as
+the UCC manager does, the program loses that game ("refused_move", counted and listed
+with the engine's reason). A program that crashes, says nothing for ``--timeout``
+seconds or answers what is not a move voids the game ("outside_failed": neither won nor
+lost, reported). A game still going after ``--cap`` plies is a draw ("cap"). Our colour
 alternates: Red in even seeds. ``--moves DIR`` writes each game's moves to
 ``DIR/seed-N.txt`` (with every attack's ranks) to read how games are lost.
 """
@@ -46,6 +46,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -167,6 +168,7 @@ class OutsideProgram:
 
     def __init__(self, command: Sequence[str], timeout: float) -> None:
         self.timeout = timeout
+        self.workdir = tempfile.TemporaryDirectory(prefix="outside-")
         self.process = subprocess.Popen(
             list(command),
             stdin=subprocess.PIPE,
@@ -174,6 +176,7 @@ class OutsideProgram:
             stderr=subprocess.PIPE,
             text=True,
             bufsize=1,
+            cwd=self.workdir.name,
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.errors: list[str] = []
@@ -225,6 +228,7 @@ class OutsideProgram:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self.workdir.cleanup()
 
 
 @dataclass
@@ -248,7 +252,7 @@ def outside_game(
     command: Sequence[str],
     seed: int,
     cap: int,
-    two_squares: int = stratego.ISF_TWO_SQUARES_LIMIT,
+    two_squares: int = stratego.TWO_SQUARES_LIMIT,
     timeout: float = 60.0,
     moves_dir: str | None = None,
 ) -> OutsideResult:
@@ -260,7 +264,7 @@ def outside_game(
     theirs = stratego.opponent(ours)
     result = OutsideResult(seed, ours, None, "outside_failed", 0, 0.0)
     log: list[str] = []
-    program = OutsideProgram(command, timeout)
+    program = OutsideProgram([word.replace("{seed}", str(seed)) for word in command], timeout)
     try:
         their_setup = program.setup(theirs)
         our_setup = setup_for(level, rng)
@@ -348,7 +352,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cap", type=int, default=1000, help="plies before a draw")
     parser.add_argument("--jobs", type=int, default=1, help="games in parallel")
     parser.add_argument(
-        "--two-squares", type=int, default=stratego.ISF_TWO_SQUARES_LIMIT, help="our limit"
+        "--two-squares", type=int, default=stratego.TWO_SQUARES_LIMIT, help="our limit"
     )
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per answer")
     parser.add_argument("--moves", default=None, help="directory for each game's moves")
