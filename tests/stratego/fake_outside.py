@@ -36,21 +36,14 @@ def main() -> None:
         mine = (x, y) in own
         mover = own.pop((x, y), None) if mine else None
         enemy.discard((x, y))
-        if outcome == "OK":
+        if outcome in ("KILLS", "BOTHDIE"):  # whatever stood on the target is gone
+            own.pop(target, None)
+            enemy.discard(target)
+        if outcome in ("OK", "KILLS"):  # the mover stands on the target
             if mine:
                 own[target] = str(mover)
             else:
                 enemy.add(target)
-        elif outcome == "KILLS":
-            own.pop(target, None)
-            enemy.discard(target)
-            if mine:
-                own[target] = str(mover)
-            else:
-                enemy.add(target)
-        elif outcome == "BOTHDIE":
-            own.pop(target, None)
-            enemy.discard(target)
 
     def board() -> None:
         for y in range(10):
