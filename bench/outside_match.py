@@ -181,7 +181,8 @@ class OutsideProgram:
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.errors: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_errors, daemon=True).start()
+        self.error_reader = threading.Thread(target=self._read_errors, daemon=True)
+        self.error_reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -211,6 +212,9 @@ class OutsideProgram:
             except queue.Empty:
                 raise ProgramFailed(f"no answer in {self.timeout:.0f} s") from None
             if text is None:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.process.wait(timeout=5)
+                self.error_reader.join(timeout=2)  # its last words, e.g. a stack trace
                 tail = " | ".join(self.errors[-5:])
                 raise ProgramFailed(f"it ended (exit {self.process.poll()}): {tail}")
             if pattern.match(text.strip()):
