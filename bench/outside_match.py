@@ -43,6 +43,7 @@ import queue
 import random
 import re
 import shlex
+import signal
 import statistics
 import subprocess
 import sys
@@ -386,6 +387,9 @@ def main(argv: list[str] | None = None) -> None:
                 flush=True,
             )
 
+    # A run started in the background (``cmd &``) inherits SIGINT ignored: restore it, so
+    # that ``kill -INT`` stops it with the summary of the games played.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         run_jobs(_job, jobs, args.jobs, done)
     except KeyboardInterrupt:  # ``kill -INT`` the main process: report the games played
