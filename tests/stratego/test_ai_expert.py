@@ -164,6 +164,17 @@ def test_runs_from_a_known_stronger_piece() -> None:
     assert move in ("e4-d4", "e4-f4", "e4-e3")
 
 
+def test_keeps_its_marshal_hidden_rather_than_take_a_major() -> None:
+    """Taking a known Major would show the enemy where our Marshal is: not worth it."""
+    game = position(e4="rX", e5="b7", a1="rF", b1="rB", c1="r4", j10="bF", i10="bB", h10="b5")
+    assert _choose(game, _view_with(game, e5="7")) != "e4-e5"
+
+
+def test_shows_its_general_to_take_a_colonel() -> None:
+    game = position(e4="rX", e6="r9", e5="b8", a1="rF", b1="rB", c1="r4", j10="bF", i10="bB")
+    assert _choose(game, _view_with(game, e5="8")) == "e6-e5"
+
+
 def test_only_a_miner_attacks_a_known_bomb() -> None:
     game = position(e6="r9", d6="r3", e7="bB", a1="rF", b1="rB", j10="bF", i10="bB", a10="b4")
     view = _view_with(game, e7="B")

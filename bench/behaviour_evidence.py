@@ -1,0 +1,148 @@
+"""Does an enemy piece that walks up to (or away from) one of our seen pieces say what it is?
+
+Run from the repository root, on games saved by ``bench/outside_match.py --moves DIR``:
+  .venv/bin/python bench/behaviour_evidence.py DIR [DIR ...]
+
+Each game is replayed through our engine. For every move of the other side that ends
+next to one of our pieces whose rank it has seen (an approach), or leaves one (a flight),
+the mover's true rank is set against ours (stronger, equal, weaker, or the Spy next to
+our Marshal) and against what the expert's beliefs said of it just before the move. The
+beliefs already include the approach and flight evidence (``ai_beliefs``); printed per
+kind of move: how many of each class the beliefs expected and how many there were, and
+the extra factors on stronger and weaker ranks that would have fitted best (by
+likelihood), over every such move and over each piece's first one only (the beliefs
+compound the evidence of every move, so a piece that keeps coming is already believed
+strong by its second step). The factor is what this one move should add to the beliefs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import math
+import os
+import sys
+from dataclasses import dataclass
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine import stratego  # after the path fix above
+from engine.stratego import ai_beliefs
+from engine.stratego.board import NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
+from engine.stratego.pieces import PIECE_KINDS
+
+STRENGTH = {kind.letter: kind.strength for kind in PIECE_KINDS}
+CLASSES = ("stronger", "equal", "weaker", "spy")
+FACTORS = (0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.4, 2.0, 3.0, 5.0, 8.0, 12.0, 20.0, 35.0)
+
+
+@dataclass
+class Event:
+    approach: bool
+    believed: dict[str, float]  # by class, before the move
+    truth: str  # class
+    first: bool = True  # the mover's first such move (not counting the same kind again)
+
+
+def rank_class(ours: str, theirs: str) -> str:
+    if ours == "X" and theirs == "S":
+        return "spy"
+    difference = STRENGTH[theirs] - STRENGTH[ours]
+    return "stronger" if difference > 0 else "weaker" if difference < 0 else "equal"
+
+
+def game_events(path: str) -> list[Event]:
+    """The approach and flight events of one saved game (``outside_match`` format)."""
+    with open(path, encoding="utf-8") as saved:
+        lines = saved.read().splitlines()
+    red, blue, ours = lines[0].split()[1], lines[1].split()[1], lines[2].split()[2]
+    theirs = stratego.opponent(ours)
+    game = stratego.new_game(red, blue)
+    events: list[Event] = []
+    seen: set[tuple[int, bool]] = set()  # (piece id, approach) already counted
+    for line in lines[3:]:
+        words = line.split()
+        if len(words) < 4 or not words[0].isdigit() or "-" not in words[2]:
+            continue
+        player, move = words[1], words[2]
+        src, dst = move.split("-")
+        found = []
+        if player == theirs and game.piece_at(dst) is None:
+            found = _move_events(game, ours, src, dst)
+        record = game.play(move)
+        for event in found:
+            event.first = (record.piece_id, event.approach) not in seen
+            seen.add((record.piece_id, event.approach))
+        events += found
+    return events
+
+
+def _move_events(game: stratego.Game, ours: str, src: str, dst: str) -> list[Event]:
+    view = game.view(ours)
+    if view["pieces"][src]["letter"] is not None:
+        return []  # we know its rank already
+    before = {SQUARE_NAMES[n] for n in NEIGHBOURS[SQUARE_INDEX[src]]}
+    after = {SQUARE_NAMES[n] for n in NEIGHBOURS[SQUARE_INDEX[dst]]}
+    mover = game.piece_at(src)
+    assert mover is not None
+    events: list[Event] = []
+    dist: dict[str, float] | None = None
+    for square in sorted(before ^ after):
+        piece = view["pieces"].get(square)
+        if piece is None or piece["owner"] != ours or not piece["known"]:
+            continue
+        letter = piece["letter"]
+        if letter in ("B", "F"):
+            continue
+        if dist is None:
+            dist = ai_beliefs.beliefs(view).dists[src]
+        believed = dict.fromkeys(CLASSES, 0.0)
+        for rank, p in dist.items():
+            if rank not in ("B", "F"):
+                believed[rank_class(letter, rank)] += p
+        total = sum(believed.values()) or 1.0
+        believed = {name: p / total for name, p in believed.items()}
+        events.append(Event(square in after, believed, rank_class(letter, mover[1])))
+    return events
+
+
+def best_factors(events: list[Event]) -> tuple[float, float, float]:
+    """(stronger factor, weaker factor, log-likelihood) that fit ``events`` best."""
+    best = (1.0, 1.0, -math.inf)
+    for stronger in FACTORS:
+        for weaker in FACTORS:
+            factor = {"stronger": stronger, "spy": stronger, "weaker": weaker, "equal": 1.0}
+            likelihood = 0.0
+            for event in events:
+                norm = sum(p * factor[name] for name, p in event.believed.items())
+                p = event.believed[event.truth] * factor[event.truth] / norm if norm else 0.0
+                likelihood += math.log(max(p, 1e-6))
+            if likelihood > best[2]:
+                best = (stronger, weaker, likelihood)
+    return best
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dirs", nargs="+", help="directories of saved games (seed-N.txt)")
+    args = parser.parse_args(argv)
+    paths = sorted(p for d in args.dirs for p in glob.glob(os.path.join(d, "seed-*.txt")))
+    events = [event for path in paths for event in game_events(path)]
+    print(f"{len(paths)} games")
+    for approach, first in ((True, False), (True, True), (False, False), (False, True)):
+        chosen = [e for e in events if e.approach == approach and (e.first or not first)]
+        kind = "approached" if approach else "fled from"
+        which = "first time for that piece" if first else "every time"
+        print(f"{kind} a seen piece of ours, {which}: {len(chosen)}")
+        for name in CLASSES:
+            expected = sum(event.believed[name] for event in chosen)
+            found = sum(event.truth == name for event in chosen)
+            print(f"  {name:<9} believed {expected:7.1f}  found {found:4d}")
+        if chosen:
+            stronger, weaker, likelihood = best_factors(chosen)
+            print(f"  best extra factors: stronger x{stronger}, weaker x{weaker}", end="")
+            print(f" (log-likelihood {likelihood:.1f})")
+
+
+if __name__ == "__main__":
+    main()
