@@ -228,7 +228,7 @@ class Thinking(Sliced):
         self._expected: dict[int, float] = {}  # by id of an interned belief
         self._outcome_cache: dict[tuple[int, int, bool], list[tuple[float, int, Dist | None]]]
         self._outcome_cache = {}
-        self._gain_cache: dict[tuple[int, int, bool, bool, bool], float] = {}
+        self._gain_cache: dict[tuple[int, int, int, bool, bool, bool], float] = {}
         self._values(believed.pool)
         self._shuttle = [
             self._shuttle_ids(_shuttle_from_history(view, player)) for player in (me, opponent(me))
@@ -595,10 +595,14 @@ class Thinking(Sliced):
         return codes
 
     def _attack_gain_of(self, code: int, side: int) -> float:
-        """Expected material gain of an attack for the attacker (for ordering)."""
+        """Expected material gain of an attack for the attacker, ``side`` (for ordering,
+        and for which attacks the quiescence search tries)."""
         src, dst = divmod(code, 100)
         attacker, defender = self._board[src], self._board[dst]
+        # The side is part of the key: our General taking their Colonel and theirs taking
+        # ours have the same ranks and the opposite gains.
         key = (
+            side,
             self._rank[attacker] if self._dist[attacker] is None else id(self._dist[attacker]),
             self._rank[defender] if self._dist[defender] is None else id(self._dist[defender]),
             abs(src - dst) not in (1, 10),
@@ -608,13 +612,14 @@ class Thinking(Sliced):
         total = self._gain_cache.get(key)
         if total is None:
             total = 0.0
+            sign = 1.0 if side == 0 else -1.0
             for probability, result, narrowed in self._outcomes(src, dst):
                 if result == _FLAG_TAKEN:
-                    total += probability * WIN
+                    total += probability * WIN  # a Flag taken is the attacker's win
                 else:
-                    total += probability * self._material_change(src, dst, result, narrowed)
+                    total += probability * sign * self._material_change(src, dst, result, narrowed)
             self._gain_cache[key] = total
-        return total if side == 0 else -total
+        return total
 
     def _material_change(self, src: int, dst: int, result: int, narrowed: Dist | None) -> float:
         """Material change for us of one outcome (the unknown piece judged by what the

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 import pytest
 
 from engine import stratego
-from engine.stratego import ai, ai_expert
+from engine.stratego import ai, ai_beliefs, ai_expert
 from tests.stratego.test_ai import _view_with, play
 from tests.stratego.util import every_optional_rule, played_by_people, position
 
@@ -173,6 +174,33 @@ def test_keeps_its_marshal_hidden_rather_than_take_a_major() -> None:
 def test_shows_its_general_to_take_a_colonel() -> None:
     game = position(e4="rX", e6="r9", e5="b8", a1="rF", b1="rB", c1="r4", j10="bF", i10="bB")
     assert _choose(game, _view_with(game, e5="8")) == "e6-e5"
+
+
+def _thinking_with(view: dict[str, Any], dists: dict[str, dict[str, float]]) -> ai_expert.Thinking:
+    """A decision set up on ``view`` with some enemy pieces' beliefs pinned to ``dists``."""
+    believed = ai_beliefs.beliefs(view)
+    believed.dists.update(dists)
+    thinking = ai_expert.Thinking(view, ["a1-a2"], random.Random(1))  # one move: no search
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ai_expert, "beliefs", lambda _view: believed)
+        for _ in thinking._setup(view):
+            pass
+    return thinking
+
+
+def test_gains_of_mirrored_captures_are_each_the_attackers() -> None:
+    """Our General taking their Colonel, and theirs taking ours, are both a gain for the
+    attacker, whichever is valued first (the move ordering and the quiescence search, which
+    tries only the attacks that gain, rely on it), and the Flag taken is the attacker's."""
+    game = position(e4="r9", e5="b8", c4="r8", c5="b9", a1="rF", a2="b4", j10="bF", j9="r4")
+    view = _view_with(game, e5="8", c5="9", a2="4")
+    for square in ("e4", "c4"):
+        view["pieces"][square]["known"] = True
+    thinking = _thinking_with(view, {})
+    ours = thinking._attack_gain_of(ai_expert._code("e4-e5"), 0)
+    theirs = thinking._attack_gain_of(ai_expert._code("c5-c4"), 1)
+    assert ours > 0 and theirs > 0
+    assert thinking._attack_gain_of(ai_expert._code("a2-a1"), 1) >= ai_expert.WIN
 
 
 def test_only_a_miner_attacks_a_known_bomb() -> None:
