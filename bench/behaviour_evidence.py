@@ -55,6 +55,8 @@ def game_events(path: str) -> list[Event]:
     """The approach and flight events of one saved game (``outside_match`` format)."""
     with open(path, encoding="utf-8") as saved:
         lines = saved.read().splitlines()
+    if len(lines) < 3 or not lines[0].startswith("red "):
+        return []  # the outside program failed before the setups
     red, blue, ours = lines[0].split()[1], lines[1].split()[1], lines[2].split()[2]
     theirs = stratego.opponent(ours)
     game = stratego.new_game(red, blue)

@@ -1,0 +1,47 @@
+"""bench/behaviour_evidence.py: it reads the games ``outside_match`` saves, and its fit
+moves the factors the way the evidence points."""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+
+import pytest
+
+from bench import behaviour_evidence as be
+from bench import outside_match as om
+
+FAKE = [sys.executable, os.path.join(os.path.dirname(__file__), "fake_outside.py")]
+
+
+def test_reads_the_games_outside_match_saves(tmp_path: str) -> None:
+    result = om.outside_game("hard", [*FAKE, "{seed}"], 3, 300, moves_dir=str(tmp_path))
+    assert result.plies > 0
+    (path,) = glob.glob(os.path.join(str(tmp_path), "seed-*.txt"))
+    events = be.game_events(path)
+    assert be.game_events(path) == events  # a replay, the same every time
+    for event in events:
+        assert sum(event.believed.values()) == pytest.approx(1.0)
+        assert event.truth in be.CLASSES
+
+
+def test_rank_classes() -> None:
+    assert be.rank_class("6", "9") == "stronger"
+    assert be.rank_class("6", "6") == "equal"
+    assert be.rank_class("6", "2") == "weaker"
+    assert be.rank_class("X", "S") == "spy"
+
+
+def test_the_fit_follows_the_evidence() -> None:
+    """Believed half stronger, half weaker: if nine in ten that came were stronger, the
+    best factors favour stronger ranks; if the beliefs already say so, they stay at 1."""
+    even = {"stronger": 0.5, "equal": 0.0, "weaker": 0.5, "spy": 0.0}
+    events = [be.Event(True, even, "stronger") for _ in range(9)]
+    events.append(be.Event(True, even, "weaker"))
+    stronger, weaker, _ = be.best_factors(events)
+    assert stronger / weaker > 5
+    right = {"stronger": 0.9, "equal": 0.0, "weaker": 0.1, "spy": 0.0}
+    calibrated = [be.Event(True, right, e.truth) for e in events]
+    stronger, weaker, _ = be.best_factors(calibrated)
+    assert stronger / weaker == pytest.approx(1.0)
