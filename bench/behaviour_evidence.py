@@ -6,8 +6,8 @@ Run from the repository root, on games saved by ``bench/outside_match.py --moves
 Each game is replayed through our engine. For every move of the other side that ends
 next to one of our pieces whose rank it has seen (an approach), or leaves one (a flight),
 the mover's true rank is set against ours (stronger, equal, weaker, or the Spy next to
-our Marshal) and against what the expert's beliefs said of it just before the move. The
-beliefs already include the approach and flight evidence (``ai_beliefs``); printed per
+our Marshal) and against what the expert's beliefs said of it just before the move (so
+with the approach and flight evidence of its earlier moves, ``ai_beliefs``); printed per
 kind of move: how many of each class the beliefs expected and how many there were, and
 the extra factors on stronger and weaker ranks that would have fitted best (by
 likelihood), over every such move and over each piece's first one only (the beliefs

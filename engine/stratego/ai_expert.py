@@ -75,9 +75,9 @@ BASE_VALUES: dict[str, float] = {
 }
 #: Share of a piece's value for keeping its rank hidden from the enemy. A top piece the
 #: enemy has not found is a trap for its raiders and keeps its Spy guessing; once seen,
-#: the enemy's pieces walk round it and take what it cannot guard. So the Marshal and
-#: the General do not show themselves for less than a Colonel, and the discovering is
-#: left to lesser pieces.
+#: the enemy's pieces walk round it and take what it cannot guard. So the General does
+#: not show itself for less than a Major, nor the Marshal for less than a General, and
+#: the discovering is left to lesser pieces.
 HIDDEN_SHARE = {"X": 0.35, "9": 0.3, "8": 0.2, "7": 0.1, "S": 0.2}
 #: How much a step nearer a piece it expects to beat is worth.
 APPROACH = 3.0
