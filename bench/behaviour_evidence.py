@@ -13,6 +13,10 @@ the extra factors on stronger and weaker ranks that would have fitted best (by
 likelihood), over every such move and over each piece's first one only (the beliefs
 compound the evidence of every move, so a piece that keeps coming is already believed
 strong by its second step). The factor is what this one move should add to the beliefs.
+
+Then the Spy's evidence: on every turn of the other side, each unknown piece of theirs
+next to our Marshal, whose rank they had seen, either takes it or not. For those that did
+not, how many the beliefs held to be the Spy just before and how many were.
 """
 
 from __future__ import annotations
@@ -108,6 +112,73 @@ def _move_events(game: stratego.Game, ours: str, src: str, dst: str) -> list[Eve
     return events
 
 
+@dataclass
+class Spared:
+    """An unknown enemy piece next to our seen Marshal on its side's turn."""
+
+    believed_spy: float
+    spy: bool
+    took: bool
+    first: bool  # the first such turn for that piece
+
+
+def spared_events(path: str) -> list[Spared]:
+    """Every unknown enemy piece next to our seen Marshal on its side's turn, in one saved
+    game: did it take the Marshal, was it the Spy, what did the beliefs say."""
+    with open(path, encoding="utf-8") as saved:
+        lines = saved.read().splitlines()
+    if len(lines) < 3 or not lines[0].startswith("red "):
+        return []
+    red, blue, ours = lines[0].split()[1], lines[1].split()[1], lines[2].split()[2]
+    moves = []
+    for line in lines[3:]:
+        words = line.split()
+        if len(words) >= 4 and words[0].isdigit() and "-" in words[2]:
+            moves.append(words[2])
+    return spared_in(stratego.new_game(red, blue), ours, moves)
+
+
+def spared_in(game: stratego.Game, ours: str, moves: list[str]) -> list[Spared]:
+    """:func:`spared_events` of ``moves`` played on ``game``."""
+    identity = {square: square for square in SQUARE_NAMES if game.piece_at(square)}
+    counted: set[str] = set()
+    events: list[Spared] = []
+    for move in moves:
+        player = game.turn
+        src, dst = move.split("-")
+        if player != ours:
+            view = game.view(ours)
+            dists: dict[str, dict[str, float]] | None = None
+            for name, piece in view["pieces"].items():
+                if piece["owner"] != ours or piece["letter"] != "X" or not piece["known"]:
+                    continue
+                for n in NEIGHBOURS[SQUARE_INDEX[name]]:
+                    square = SQUARE_NAMES[n]
+                    other = view["pieces"].get(square)
+                    if other is None or other["owner"] == ours or other["letter"] is not None:
+                        continue
+                    dists = dists or ai_beliefs.beliefs(view).dists
+                    truth = game.piece_at(square)
+                    assert truth is not None
+                    events.append(
+                        Spared(
+                            dists[square].get("S", 0.0),
+                            truth[1] == "S",
+                            (src, dst) == (square, name),
+                            identity[square] not in counted,
+                        )
+                    )
+                    counted.add(identity[square])
+        game.play(move)
+        moving = identity.pop(src)
+        after = game.piece_at(dst)
+        if after is not None and after[0] == player:
+            identity[dst] = moving
+        elif after is None:
+            identity.pop(dst, None)
+    return events
+
+
 def best_factors(events: list[Event]) -> tuple[float, float, float]:
     """(stronger factor, weaker factor, log-likelihood) that fit ``events`` best."""
     best = (1.0, 1.0, -math.inf)
@@ -144,6 +215,17 @@ def main(argv: list[str] | None = None) -> None:
             stronger, weaker, likelihood = best_factors(chosen)
             print(f"  best extra factors: stronger x{stronger}, weaker x{weaker}", end="")
             print(f" (log-likelihood {likelihood:.1f})")
+    spared = [event for path in paths for event in spared_events(path)]
+    for first in (False, True):
+        chosen = [event for event in spared if event.first or not first]
+        which = "first time for that piece" if first else "every time"
+        took = [event for event in chosen if event.took]
+        left = [event for event in chosen if not event.took]
+        print(f"next to our seen Marshal on their turn, {which}: {len(chosen)}")
+        for name, events in (("took it", took), ("left it", left)):
+            believed = sum(event.believed_spy for event in events)
+            found = sum(event.spy for event in events)
+            print(f"  {name:<8} {len(events):5d}  Spies believed {believed:6.1f}  found {found:4d}")
 
 
 if __name__ == "__main__":

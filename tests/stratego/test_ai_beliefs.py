@@ -10,7 +10,7 @@ import pytest
 from engine import stratego
 from engine.stratego import ai_beliefs, ai_priors
 from engine.stratego.ai_beliefs import RANKS, beliefs
-from tests.stratego.util import position
+from tests.stratego.util import play_all, position
 
 
 def test_priors_table_is_counted_from_the_shipped_setups() -> None:
@@ -162,3 +162,20 @@ def test_beliefs_never_rule_out_the_truth(seed: int) -> None:
         for square, dist in beliefs(view).dists.items():
             assert dist.get(truth[square]["letter"], 0.0) > 0, (square, dist)
         game.play(ai.choose_move(view, game.legal_moves(), "hard", rng))
+
+
+def test_a_piece_that_spares_our_seen_marshal_is_not_the_spy() -> None:
+    """A Spy next to a Marshal whose rank it knows takes it: a piece that stood there on
+    its turn and did not is almost surely not the Spy."""
+
+    def spy(game: stratego.Game, square: str) -> float:
+        return beliefs(game.view("red")).dists[square].get("S", 0.0)
+
+    pieces = dict(a1="rF", e3="rX", f4="r5", a2="rS", b1="r2", c1="r3", b2="r4")
+    pieces.update(j10="bF", i10="bX", g10="b5", h9="bS", e4="b2", h8="b3", d4="b4")
+    shown = position(**pieces)
+    play_all(shown, "e3-e4", "h8-i8", "f4-f3", "i8-i7")  # the Marshal takes a Scout
+    unseen = position(**pieces)
+    play_all(unseen, "f4-e4", "h8-i8", "e3-e2", "i8-i7")  # the Captain takes it
+    assert spy(shown, "d4") < 0.2 * spy(unseen, "d4")
+    assert spy(shown, "i7") == pytest.approx(spy(unseen, "i7"))  # it was never next to it

@@ -45,3 +45,27 @@ def test_the_fit_follows_the_evidence() -> None:
     calibrated = [be.Event(True, right, e.truth) for e in events]
     stronger, weaker, _ = be.best_factors(calibrated)
     assert stronger / weaker == pytest.approx(1.0)
+
+
+def test_pieces_next_to_our_seen_marshal_on_their_turn() -> None:
+    """Red's Marshal takes a Scout and is seen; on Blue's turns a Lieutenant and the Spy
+    stand next to it: one event each per turn (Spy or not, took it or not), and a piece
+    is first only once, wherever it went in between."""
+    from tests.stratego.util import position
+
+    def events(*moves: str) -> list[tuple[bool, bool, bool]]:
+        game = position(a1="rF", a3="r4", e3="rX", e4="b2", d4="b4", e5="bS", j10="bF")
+        found = be.spared_in(game, "red", list(moves))
+        return [(event.spy, event.took, event.first) for event in found]
+
+    taken = events("e3-e4", "e5-e4")
+    assert sorted(taken) == [(False, False, True), (True, True, True)]
+    # The Lieutenant steps away and back: on its return it is no longer first.
+    left = events("e3-e4", "d4-c4", "a3-a2", "c4-d4", "a2-a3", "d4-d3")
+    assert sorted(left) == [
+        (False, False, False),
+        (False, False, True),
+        (True, False, False),
+        (True, False, False),
+        (True, False, True),
+    ]
