@@ -149,8 +149,6 @@ class _Ours:
     """One of our pieces followed through the history since its rank was shown."""
 
     square: int
-    #: Enemy pieces that stood next to it on the enemy's turn and did not attack it.
-    spared_by: dict[int, _Track] = field(default_factory=dict)
 
 
 def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
@@ -165,13 +163,20 @@ def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
     tracks: dict[int, _Track] = {}
     ours: dict[int, _Ours] = {}  # our pieces whose rank the enemy has seen, by square
     events: list[tuple[_Track, _Ours, bool]] = []  # (enemy piece, our piece, approach)
+    history = view.get("history", [])
     # An enemy piece that never moved stood where it is now all game.
     still = {
         SQUARE_INDEX[name]: _Track(origin=SQUARE_INDEX[name])
         for name, piece in pieces.items()
         if piece["owner"] == enemy and not piece["moved"]
     }
-    for entry in view.get("history", []):
+    marshal_paths = [
+        _path_back(history, me, SQUARE_INDEX[name])
+        for name, piece in pieces.items()
+        if piece["owner"] == me and piece["letter"] == "X"
+    ]
+    spared: dict[int, _Track] = {}  # pieces that stood by our seen Marshal and let it be
+    for index, entry in enumerate(history):
         if "from" not in entry:
             if "rescue" in entry and entry["player"] == enemy:
                 tracks[SQUARE_INDEX[entry["rescue"]]] = _Track(origin=None)
@@ -180,11 +185,14 @@ def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
         attack = entry.get("attack")
         outcome = entry.get("outcome")
         if entry["player"] == enemy:
-            for seen in ours.values():
-                for square in NEIGHBOURS[seen.square]:
+            for path in marshal_paths:
+                marshal = path[index]
+                if marshal < 0 or marshal not in ours:
+                    continue  # not on the board yet, or the enemy has not seen it
+                for square in NEIGHBOURS[marshal]:
                     neighbour = tracks.get(square) or still.get(square)
-                    if neighbour is not None and not (square == src and dst == seen.square):
-                        seen.spared_by[id(neighbour)] = neighbour
+                    if neighbour is not None and not (square == src and dst == marshal):
+                        spared[id(neighbour)] = neighbour
             track = tracks.pop(src, None) or _Track(origin=src)
             track.moves += 1
             if _distance(src, dst) > 1:
@@ -226,17 +234,30 @@ def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
         if ours.get(piece.square) is not piece or now is None or now["owner"] != me:
             continue  # our piece has died since: its rank is not in the view
         _apply_behaviour(track.weights, RANK_INDEX[now["letter"]], approach)
-    for square, piece in ours.items():
-        now = pieces.get(_square_name(square))
-        if now is not None and now["owner"] == me and now["letter"] == "X":
-            # A Spy next to a Marshal it knows takes it: one that did not is no Spy.
-            for track in piece.spared_by.values():
-                track.weights[_SPY] *= SPARED_MARSHAL_SPY
+    # A Spy next to a Marshal it knows takes it: one that did not is no Spy.
+    for track in spared.values():
+        track.weights[_SPY] *= SPARED_MARSHAL_SPY
     for name, piece_view in pieces.items():
         square = SQUARE_INDEX[name]
         if piece_view["owner"] == enemy and square not in tracks:
             tracks[square] = still.get(square) or _Track(origin=square)
     return tracks
+
+
+def _path_back(history: list[Mapping[str, Any]], player: str, square: int) -> list[int]:
+    """Where ``player``'s piece now on ``square`` stood before each entry of ``history``
+    (-1 before it was rescued), traced back: a move of that player's that ended on its
+    square was its own."""
+    path = [0] * len(history)
+    for index in range(len(history) - 1, -1, -1):
+        entry = history[index]
+        if entry["player"] == player and square >= 0:
+            if "from" in entry and SQUARE_INDEX[entry["to"]] == square:
+                square = SQUARE_INDEX[entry["from"]]
+            elif "rescue" in entry and SQUARE_INDEX[entry["rescue"]] == square:
+                square = -1
+        path[index] = square
+    return path
 
 
 def _apply_behaviour(weights: list[float], ours: int, approach: bool) -> None:
