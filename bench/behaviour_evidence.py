@@ -55,25 +55,35 @@ def rank_class(ours: str, theirs: str) -> str:
     return "stronger" if difference > 0 else "weaker" if difference < 0 else "equal"
 
 
-def game_events(path: str) -> list[Event]:
-    """The approach and flight events of one saved game (``outside_match`` format)."""
+def read_saved_game(path: str) -> tuple[stratego.Game, str, list[str]] | None:
+    """(the game at its start, our colour, its moves in order) of a game saved by
+    ``outside_match``; None if the outside program failed before the setups."""
     with open(path, encoding="utf-8") as saved:
         lines = saved.read().splitlines()
     if len(lines) < 3 or not lines[0].startswith("red "):
-        return []  # the outside program failed before the setups
+        return None
     red, blue, ours = lines[0].split()[1], lines[1].split()[1], lines[2].split()[2]
-    theirs = stratego.opponent(ours)
-    game = stratego.new_game(red, blue)
-    events: list[Event] = []
-    seen: set[tuple[int, bool]] = set()  # (piece id, approach) already counted
+    moves = []
     for line in lines[3:]:
         words = line.split()
-        if len(words) < 4 or not words[0].isdigit() or "-" not in words[2]:
-            continue
-        player, move = words[1], words[2]
+        if len(words) >= 4 and words[0].isdigit() and "-" in words[2]:
+            moves.append(words[2])
+    return stratego.new_game(red, blue), ours, moves
+
+
+def game_events(path: str) -> list[Event]:
+    """The approach and flight events of one saved game (``outside_match`` format)."""
+    saved = read_saved_game(path)
+    if saved is None:
+        return []
+    game, ours, moves = saved
+    theirs = stratego.opponent(ours)
+    events: list[Event] = []
+    seen: set[tuple[int, bool]] = set()  # (piece id, approach) already counted
+    for move in moves:
         src, dst = move.split("-")
         found = []
-        if player == theirs and game.piece_at(dst) is None:
+        if game.turn == theirs and game.piece_at(dst) is None:
             found = _move_events(game, ours, src, dst)
         record = game.play(move)
         for event in found:
@@ -125,17 +135,8 @@ class Spared:
 def spared_events(path: str) -> list[Spared]:
     """Every unknown enemy piece next to our seen Marshal on its side's turn, in one saved
     game: did it take the Marshal, was it the Spy, what did the beliefs say."""
-    with open(path, encoding="utf-8") as saved:
-        lines = saved.read().splitlines()
-    if len(lines) < 3 or not lines[0].startswith("red "):
-        return []
-    red, blue, ours = lines[0].split()[1], lines[1].split()[1], lines[2].split()[2]
-    moves = []
-    for line in lines[3:]:
-        words = line.split()
-        if len(words) >= 4 and words[0].isdigit() and "-" in words[2]:
-            moves.append(words[2])
-    return spared_in(stratego.new_game(red, blue), ours, moves)
+    saved = read_saved_game(path)
+    return [] if saved is None else spared_in(*saved)
 
 
 def spared_in(game: stratego.Game, ours: str, moves: list[str]) -> list[Spared]:

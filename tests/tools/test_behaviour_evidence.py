@@ -11,6 +11,7 @@ import pytest
 
 from bench import behaviour_evidence as be
 from bench import outside_match as om
+from tests.stratego.util import position
 
 FAKE = [sys.executable, os.path.join(os.path.dirname(__file__), "fake_outside.py")]
 
@@ -51,7 +52,6 @@ def test_pieces_next_to_our_seen_marshal_on_their_turn() -> None:
     """Red's Marshal takes a Scout and is seen; on Blue's turns a Lieutenant and the Spy
     stand next to it: one event each per turn (Spy or not, took it or not), and a piece
     is first only once, wherever it went in between."""
-    from tests.stratego.util import position
 
     def events(*moves: str) -> list[tuple[bool, bool, bool]]:
         game = position(a1="rF", a3="r4", e3="rX", e4="b2", d4="b4", e5="bS", j10="bF")
