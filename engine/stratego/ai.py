@@ -35,6 +35,7 @@ behind in material takes the draw.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -234,14 +235,16 @@ def material(view: Mapping[str, Any]) -> tuple[float, float]:
     (1751.0, 1751.0)
     """
     beliefs = Beliefs(view)
-    own = sum(VALUES[letter] for letter in beliefs.mine.values() if letter != "F")
-    enemy = sum(VALUES[letter] for letter in beliefs.theirs.values() if letter not in (None, "F"))
+    own = math.fsum(VALUES[letter] for letter in beliefs.mine.values() if letter != "F")
+    enemy = math.fsum(
+        VALUES[letter] for letter in beliefs.theirs.values() if letter not in (None, "F")
+    )
     unknown = sum(1 for letter in beliefs.theirs.values() if letter is None)
     if "F" not in beliefs.theirs.values():
         unknown -= 1  # one of the unknown pieces is the Flag
     left = [letter for letter, count in beliefs.pool.items() if letter != "F" for _ in range(count)]
     if unknown > 0 and left:
-        enemy += unknown * sum(VALUES[letter] for letter in left) / len(left)
+        enemy += unknown * math.fsum(VALUES[letter] for letter in left) / len(left)
     return own, enemy
 
 
@@ -352,10 +355,10 @@ class Beliefs:
             scout_w = float(max(0, scouts_left - scouts_named))
             for k in MOVABLE:
                 weights[k] = float(pool[k]) if k != "2" else scout_w
-            base_movable: float = sum(weights.values(), 0.0)
+            base_movable = math.fsum(weights.values())
             if base_movable <= 0:
                 weights = {k: float(pool[k]) for k in MOVABLE}
-                base_movable = sum(weights.values(), 0.0) or 1.0
+                base_movable = math.fsum(weights.values()) or 1.0
             dist: dict[str, float] = {}
             if self.theirs_moved[square]:
                 for k, w in weights.items():
@@ -374,7 +377,7 @@ class Beliefs:
                 # The Flag sits on the back ranks far more often.
                 if "F" in dist:
                     dist["F"] *= (2.0, 1.0, 0.35, 0.15)[min(own_rank, 3)]
-                total = sum(dist.values())
+                total = math.fsum(dist.values())
                 if total <= 0:
                     dist = {"B": 1.0}
                     total = 1.0

@@ -33,6 +33,7 @@ both armies are the same, whatever their size.
 from __future__ import annotations
 
 import functools
+import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -334,9 +335,9 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
                 row[_FLAG] = 0.0
         if track.far and pool["2"] > 0:
             row = [value if index == _SCOUT else 0.0 for index, value in enumerate(row)]
-        if sum(row) <= 0:
+        if math.fsum(row) <= 0:
             row = [flat[i] if i not in (_BOMB, _FLAG) else 0.0 for i in range(len(RANKS))]
-            if sum(row) <= 0:
+            if math.fsum(row) <= 0:
                 row = list(flat)
         rows.append(row)
     _fit(rows, [float(pool[r]) for r in RANKS])
@@ -355,10 +356,10 @@ def _fit(rows: list[list[float]], targets: list[float]) -> None:
     columns = range(len(targets))
     for _ in range(FIT_ROUNDS):
         for index, row in enumerate(rows):
-            s = sum(row)
+            s = math.fsum(row)
             if s > 0:
                 rows[index] = row = [value / s for value in row]
-        sums = [sum(column) for column in zip(*rows, strict=True)]
+        sums = [math.fsum(column) for column in zip(*rows, strict=True)]
         factors = [
             (wanted[c] / sums[c] if c == _FLAG or sums[c] > wanted[c] else 1.0)
             if sums[c] > 0
@@ -370,9 +371,9 @@ def _fit(rows: list[list[float]], targets: list[float]) -> None:
         for index, row in enumerate(rows):
             scaled = [value * f for value, f in zip(row, factors, strict=True)]
             # Inconsistent evidence (nothing left for this piece): the counts alone.
-            rows[index] = scaled if sum(scaled) > 0 else [float(w) for w in wanted]
+            rows[index] = scaled if math.fsum(scaled) > 0 else [float(w) for w in wanted]
     for index, row in enumerate(rows):
-        s = sum(row)
+        s = math.fsum(row)
         if s > 0:
             rows[index] = [value / s for value in row]
     flags = [row for row in rows if row[_FLAG] > 0]

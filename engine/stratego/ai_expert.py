@@ -21,11 +21,14 @@ It decides from ``view`` and ``legal_moves`` only, like every level:
 * **A node budget**, not a clock: the same view, moves and ``rng`` give the same move on
   any machine at any load (a reload repeats the decision). The search is resumable:
   :class:`Thinking` ``.step(max_nodes)`` runs a slice and returns whether it is done, so
-  a page can think in short tasks; the slices never change the outcome.
+  a page can think in short tasks; the slices never change the outcome. Totals of
+  floats are ``math.fsum``'s, exactly rounded: the builtin ``sum`` rounds differently
+  since Python 3.12, and the browser's 3.14 must choose what CPython 3.11 chooses.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Generator, Mapping, Sequence
@@ -268,7 +271,7 @@ class Thinking(Sliced):
         key = (id(dist), mask)
         out = self._conditioned.get(key)
         if out is None:
-            total = sum(p for r, p in enumerate(dist) if mask >> r & 1)
+            total = math.fsum(p for r, p in enumerate(dist) if mask >> r & 1)
             if total <= 0:
                 out = dist
             else:
@@ -305,7 +308,9 @@ class Thinking(Sliced):
         assert dist is not None
         expected = self._expected.get(id(dist))
         if expected is None:
-            expected = self._expected[id(dist)] = sum(q * values[k] for k, q in enumerate(dist))
+            expected = self._expected[id(dist)] = math.fsum(
+                q * values[k] for k, q in enumerate(dist)
+            )
         return -expected
 
     def _mobility_of(self, p: int) -> int:
@@ -915,7 +920,7 @@ _MOVABLE_MASK = sum(1 << r for r in range(_N) if _MOBILITY[r])
 
 
 def _normalised(out: list[tuple[float, int, Dist | None]]) -> list[tuple[float, int, Dist | None]]:
-    total = sum(p for p, _, _ in out)
+    total = math.fsum(p for p, _, _ in out)
     if total <= 0:
         return out
     return [(p / total, result, narrowed) for p, result, narrowed in out]
