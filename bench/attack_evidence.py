@@ -1,0 +1,136 @@
+"""Where does the expert lose material? Every attack of saved games, by what each side knew.
+
+Run from the repository root, on games saved by ``bench/outside_match.py --moves DIR``:
+  .venv/bin/python bench/attack_evidence.py DIR [DIR ...]
+
+Each game is replayed through our engine. Every attack is put in a class by who made it
+(we, the expert, or they, the other program), whether the defender had seen the
+attacker's rank before and whether the attacker had seen the defender's; per class, the
+number of attacks and the material they won or lost us, by the expert's base values
+(``ai_expert.BASE_VALUES``; a Flag taken counts for nothing here, the game's end says it).
+
+Then the raids: each of their attacks with a piece we had seen on a piece of ours they
+had not (not a Bomb or the Flag), by the raider's rank and by how far (in steps round
+the lakes, through empty squares) our nearest piece that beats it was, and whether they
+had seen that piece. A raid with no beater of ours near is one we did not answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import glob
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench.behaviour_evidence import read_saved_game  # after the path fix above
+from engine import stratego
+from engine.stratego.ai_expert import BASE_VALUES
+from engine.stratego.board import NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
+from engine.stratego.pieces import PIECE_KINDS
+
+STRENGTH = {kind.letter: kind.strength for kind in PIECE_KINDS}
+NEAR = 3  # steps: a beater this near could answer the raid in a move or two
+
+
+def steps_from(game: stratego.Game, start: str) -> dict[str, int]:
+    """Steps from ``start`` to every square reachable through empty squares (an occupied
+    square is reached but not passed)."""
+    steps = {start: 0}
+    frontier = [start]
+    while frontier:
+        following = []
+        for here in frontier:
+            for n in NEIGHBOURS[SQUARE_INDEX[here]]:
+                square = SQUARE_NAMES[n]
+                if square not in steps:
+                    steps[square] = steps[here] + 1
+                    if game.piece_at(square) is None:
+                        following.append(square)
+        frontier = following
+    return steps
+
+
+def nearest_beater(game: stratego.Game, ours: str, raider_square: str) -> tuple[int, bool]:
+    """(steps, seen by them) of our nearest piece that beats the raider, (99, False) if
+    none is left."""
+    raider = game.piece_at(raider_square)
+    assert raider is not None
+    steps = steps_from(game, raider_square)
+    theirs_view = game.view(stratego.opponent(ours))["pieces"]
+    best = (99, False)
+    for square in SQUARE_NAMES:
+        piece = game.piece_at(square)
+        if piece is None or piece[0] != ours or piece[1] in ("B", "F", "S"):
+            continue
+        if STRENGTH[piece[1]] > STRENGTH[raider[1]]:
+            best = min(best, (steps.get(square, 99), theirs_view[square]["letter"] is not None))
+    return best
+
+
+def value(letter: str) -> float:
+    return 0.0 if letter == "F" else BASE_VALUES[letter]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dirs", nargs="+", help="directories of seed-N.txt games")
+    args = parser.parse_args(argv)
+    attacks: dict[tuple[str, bool, bool], list[float]] = collections.defaultdict(lambda: [0, 0.0])
+    raids: collections.Counter[tuple[str, bool, bool]] = collections.Counter()
+    raid_material: dict[tuple[str, bool, bool], float] = collections.defaultdict(float)
+    paths = sorted(path for folder in args.dirs for path in glob.glob(f"{folder}/seed-*.txt"))
+    games = 0
+    for path in paths:
+        saved = read_saved_game(path)
+        if saved is None:
+            continue
+        games += 1
+        game, ours, moves = saved
+        for move in moves:
+            src, dst = move.split("-")
+            mover = game.turn
+            attacker, defender = game.piece_at(src), game.piece_at(dst)
+            if defender is None:
+                game.play(move)
+                continue
+            assert attacker is not None
+            seen_attacker = game.view(defender[0])["pieces"][src]["letter"] is not None
+            seen_defender = game.view(mover)["pieces"][dst]["letter"] is not None
+            raid = None
+            if mover != ours and seen_attacker and not seen_defender and defender[1] not in "BF":
+                steps, beater_seen = nearest_beater(game, ours, src)
+                raid = (attacker[1], steps <= NEAR, beater_seen)
+            game.play(move)
+            after = game.piece_at(dst)
+            lost = value(attacker[1]) if after is None or after[0] != mover else 0.0
+            taken = value(defender[1]) if after is None or after[0] == mover else 0.0
+            ours_change = taken - lost if mover == ours else lost - taken
+            key = ("we" if mover == ours else "they", seen_attacker, seen_defender)
+            attacks[key][0] += 1
+            attacks[key][1] += ours_change
+            if raid is not None:
+                raids[raid] += 1
+                raid_material[raid] += ours_change
+    print(f"{games} games; material for us by the expert's base values")
+    print("attacker      rank seen by defender  defender's seen by attacker  attacks  material")
+    for (who, seen_attacker, seen_defender), (count, material) in sorted(attacks.items()):
+        print(
+            f"{who:12}  {'yes' if seen_attacker else 'no':21}  "
+            f"{'yes' if seen_defender else 'no':27}  {count:7}  {material:8.0f}"
+        )
+    print(f"\ntheir seen pieces taking our unseen ones, by our nearest beater (near: ≤ {NEAR})")
+    print("raider  beater near  beater seen  raids  material")
+    for key in sorted(raids):
+        letter, near, seen = key
+        print(
+            f"{letter:6}  {'yes' if near else 'no':11}  {'yes' if seen else 'no':11}  "
+            f"{raids[key]:5}  {raid_material[key]:8.0f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
