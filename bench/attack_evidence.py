@@ -25,13 +25,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.behaviour_evidence import read_saved_game  # after the path fix above
+from bench.behaviour_evidence import STRENGTH, read_saved_game  # after the path fix above
 from engine import stratego
 from engine.stratego.ai_expert import BASE_VALUES
 from engine.stratego.board import NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
-from engine.stratego.pieces import PIECE_KINDS
 
-STRENGTH = {kind.letter: kind.strength for kind in PIECE_KINDS}
 NEAR = 3  # steps: a beater this near could answer the raid in a move or two
 
 
@@ -78,9 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dirs", nargs="+", help="directories of seed-N.txt games")
     args = parser.parse_args(argv)
+    # (count, material for us) by class
     attacks: dict[tuple[str, bool, bool], list[float]] = collections.defaultdict(lambda: [0, 0.0])
-    raids: collections.Counter[tuple[str, bool, bool]] = collections.Counter()
-    raid_material: dict[tuple[str, bool, bool], float] = collections.defaultdict(float)
+    raids: dict[tuple[str, bool, bool], list[float]] = collections.defaultdict(lambda: [0, 0.0])
     paths = sorted(path for folder in args.dirs for path in glob.glob(f"{folder}/seed-*.txt"))
     games = 0
     for path in paths:
@@ -112,8 +110,8 @@ def main(argv: list[str] | None = None) -> int:
             attacks[key][0] += 1
             attacks[key][1] += ours_change
             if raid is not None:
-                raids[raid] += 1
-                raid_material[raid] += ours_change
+                raids[raid][0] += 1
+                raids[raid][1] += ours_change
     print(f"{games} games; material for us by the expert's base values")
     print("attacker      rank seen by defender  defender's seen by attacker  attacks  material")
     for (who, seen_attacker, seen_defender), (count, material) in sorted(attacks.items()):
@@ -123,11 +121,10 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"\ntheir seen pieces taking our unseen ones, by our nearest beater (near: ≤ {NEAR})")
     print("raider  beater near  beater seen  raids  material")
-    for key in sorted(raids):
-        letter, near, seen = key
+    for (letter, near, seen), (count, material) in sorted(raids.items()):
         print(
             f"{letter:6}  {'yes' if near else 'no':11}  {'yes' if seen else 'no':11}  "
-            f"{raids[key]:5}  {raid_material[key]:8.0f}"
+            f"{count:5}  {material:8.0f}"
         )
     return 0
 
