@@ -84,6 +84,10 @@ BASE_VALUES: dict[str, float] = {
 HIDDEN_SHARE = {"X": 0.35, "9": 0.3, "8": 0.2, "7": 0.1, "S": 0.2}
 #: How much a step nearer a piece it expects to beat is worth.
 APPROACH = 3.0
+#: Share of the enemy's best option on a seen piece of ours counted where the search
+#: stops with the enemy to move: an unknown piece next to it attacks when its own rank
+#: wins (the enemy knows it), which the average over its possible ranks hides.
+THREAT = 1.0
 #: Penalty per enemy movable piece near our Flag, by path distance.
 FLAG_DANGER = (0.0, 400.0, 140.0, 45.0)
 #: Penalty per enemy piece near our Flag through our Bombs, times its chance of being a
@@ -488,7 +492,7 @@ class Thinking(Sliced):
         yield from self._tick()
         if self._movable[side] == 0:
             return -WIN + ply
-        stand = self._evaluate() if side == 0 else -self._evaluate()
+        stand = self._evaluate() if side == 0 else THREAT * self._enemy_option() - self._evaluate()
         if stand >= beta or qdepth >= _QUIESCENCE_DEPTH:
             return stand
         if stand > alpha:
@@ -557,6 +561,39 @@ class Thinking(Sliced):
         if depth < 0:
             return (yield from self._quiesce(alpha, beta, 1 - side, ply + 1, -depth))
         return (yield from self._search(depth - 1, alpha, beta, 1 - side, ply + 1))
+
+    def _enemy_option(self) -> float:
+        """What the enemy, to move, gains at best by attacking a seen piece of ours with
+        an unknown piece next to it, knowing its rank: each rank that wins attacks, the
+        others do not (a tie counts what it gains)."""
+        board, sides, dists = self._board, self._side, self._dist
+        ours = self._val[0]
+        theirs = self._val[1]
+        best = 0.0
+        for p in self._pieces[0]:
+            where = self._sq[p]
+            if where < 0 or not self._known[p]:
+                continue
+            r = self._rank[p]
+            for n in NEIGHBOURS[where]:
+                t = board[n]
+                if t < 0 or sides[t] == 0 or not self._mobility[t]:
+                    continue
+                dist = dists[t]
+                if dist is None:
+                    continue  # a known rank: the search plays its attack as it is
+                option = 0.0
+                for k, q in enumerate(dist):
+                    if not q or not _MOBILITY[k]:
+                        continue
+                    result = self._battle[k][r]
+                    if result == _WON:
+                        option += q * ours[r]
+                    elif result == _TIED and ours[r] > theirs[k]:
+                        option += q * (ours[r] - theirs[k])
+                if option > best:
+                    best = option
+        return best
 
     # ------------------------------------------------------------ move making
 
