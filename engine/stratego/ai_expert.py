@@ -11,6 +11,9 @@ It decides from ``view`` and ``legal_moves`` only, like every level:
   or Flag; one that moves far is a Scout. Iterative deepening, a transposition table,
   move ordering (the table's move, attacks by expected gain, killer moves, history), and
   a quiescence search over attacks so no position is judged in the middle of a fight.
+  Where it stops with the enemy to move, the enemy's best option counts: an unknown
+  piece beside a seen piece of ours attacks if its rank wins, which it knows and the
+  average over its possible ranks hides.
   The two-squares rule is part of the search, so a piece cornered against it is seen to
   be trapped.
 * **Evaluation** a player recognises: material whose values follow what is left (the

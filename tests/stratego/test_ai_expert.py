@@ -203,6 +203,24 @@ def test_gains_of_mirrored_captures_are_each_the_attackers() -> None:
     assert thinking._attack_gain_of(ai_expert._code("a2-a1"), 1) >= ai_expert.WIN
 
 
+def test_an_unknown_piece_beside_a_seen_one_attacks_when_its_rank_wins() -> None:
+    """Beside our seen Colonel, an unknown piece that is the General three times in ten
+    and a Major otherwise loses on average if it attacks, yet the enemy knows which it
+    is: its option is the General's chance times the Colonel. Unseen, the Colonel risks
+    only the average; a Bomb's or the Flag's chance never attacks."""
+    game = position(e4="r8", e5="b9", a1="rF", b1="rB", j10="bF", i10="bB")
+    view = game.view("red")
+    view["pieces"]["e5"]["moved"] = True
+    view["pieces"]["e4"]["known"] = True
+    thinking = _thinking_with(view, {"e5": {"9": 0.3, "7": 0.7}})
+    colonel = thinking._val[0][ai_beliefs.RANK_INDEX["8"]]
+    assert thinking._enemy_option() == pytest.approx(0.3 * colonel)
+    thinking = _thinking_with(view, {"e5": {"9": 0.3, "B": 0.5, "7": 0.2}})
+    assert thinking._enemy_option() == pytest.approx(0.3 * colonel)
+    view["pieces"]["e4"]["known"] = False
+    assert _thinking_with(view, {"e5": {"9": 0.3, "7": 0.7}})._enemy_option() == 0.0
+
+
 def test_only_a_miner_attacks_a_known_bomb() -> None:
     game = position(e6="r9", d6="r3", e7="bB", a1="rF", b1="rB", j10="bF", i10="bB", a10="b4")
     view = _view_with(game, e7="B")
