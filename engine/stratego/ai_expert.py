@@ -239,6 +239,7 @@ class Thinking(Sliced):
         self._outcome_cache: dict[tuple[int, int, bool], list[tuple[float, int, Dist | None]]]
         self._outcome_cache = {}
         self._gain_cache: dict[tuple[int, int, int, bool, bool, bool], float] = {}
+        self._option_cache: dict[tuple[int, int], float] = {}  # by (belief id, our rank)
         self._values(believed.pool)
         self._shuttle = [
             self._shuttle_ids(_shuttle_from_history(view, player)) for player in (me, opponent(me))
@@ -585,15 +586,19 @@ class Thinking(Sliced):
                 dist = dists[t]
                 if dist is None:
                     continue  # a known rank: the search plays its attack as it is
-                option = 0.0
-                for k, q in enumerate(dist):
-                    if not q or not _MOBILITY[k]:
-                        continue
-                    result = self._battle[k][r]
-                    if result == _WON:
-                        option += q * ours[r]
-                    elif result == _TIED and ours[r] > theirs[k]:
-                        option += q * (ours[r] - theirs[k])
+                key = (id(dist), r)  # beliefs are interned: one id per distribution
+                option = self._option_cache.get(key)
+                if option is None:
+                    option = 0.0
+                    for k, q in enumerate(dist):
+                        if not q or not _MOBILITY[k]:
+                            continue
+                        result = self._battle[k][r]
+                        if result == _WON:
+                            option += q * ours[r]
+                        elif result == _TIED and ours[r] > theirs[k]:
+                            option += q * (ours[r] - theirs[k])
+                    self._option_cache[key] = option
                 if option > best:
                     best = option
         return best
