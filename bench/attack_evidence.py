@@ -13,6 +13,13 @@ Then the raids: each of their attacks with a piece we had seen on a piece of our
 had not (not a Bomb or the Flag), by the raider's rank and by how far (in steps round
 the lakes, through empty squares) our nearest piece that beats it was, and whether they
 had seen that piece. A raid with no beater of ours near is one we did not answer.
+
+Last, the program's unseen pieces taking our seen ones (not a Bomb or the Flag), by how
+the two came to stand side by side: our piece moved there (a step, or an attack it won),
+their piece stepped beside ours and our move in between was another piece's (then, was
+there an empty square beside ours to flee to?), or earlier than that; and how many of
+those attacks our very next move answered by attacking the square (a trade the search may
+have meant: a lesser piece let go to take the taker).
 """
 
 from __future__ import annotations
@@ -68,6 +75,32 @@ def nearest_beater(game: stratego.Game, ours: str, raider_square: str) -> tuple[
     return best
 
 
+def how_they_met(
+    game: stratego.Game, history: list[tuple[str, str, bool]], target: str, attacker: str
+) -> str:
+    """How our piece on ``target`` came beside their attacker on ``attacker``, from the
+    last two moves of ``history`` (from, to, an attack), ours then theirs before their
+    attack."""
+    ours_last = history[-1] if history else None
+    theirs_last = history[-2] if len(history) >= 2 else None
+    if ours_last is not None and ours_last[1] == target:
+        return "ours moved beside it"
+    if theirs_last is not None and theirs_last[1] == attacker:
+        # Empty beside ours when we chose our move: as now, but with that move undone.
+        before_our_move = {
+            SQUARE_NAMES[n]
+            for n in NEIGHBOURS[SQUARE_INDEX[target]]
+            if game.piece_at(SQUARE_NAMES[n]) is None
+        }
+        if ours_last is not None:
+            before_our_move.discard(ours_last[0])
+            if not ours_last[2] and SQUARE_INDEX[ours_last[1]] in NEIGHBOURS[SQUARE_INDEX[target]]:
+                before_our_move.add(ours_last[1])
+        free = bool(before_our_move)
+        return "it stepped beside ours, ours stayed" + (" (could flee)" if free else " (boxed in)")
+    return "earlier"
+
+
 def value(letter: str) -> float:
     return 0.0 if letter == "F" else BASE_VALUES[letter]
 
@@ -79,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     # (count, material for us) by class
     attacks: dict[tuple[str, bool, bool], list[float]] = collections.defaultdict(lambda: [0, 0.0])
     raids: dict[tuple[str, bool, bool], list[float]] = collections.defaultdict(lambda: [0, 0.0])
+    meetings: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0.0, 0])
     paths = sorted(path for folder in args.dirs for path in glob.glob(f"{folder}/seed-*.txt"))
     games = 0
     for path in paths:
@@ -87,10 +121,12 @@ def main(argv: list[str] | None = None) -> int:
             continue
         games += 1
         game, ours, moves = saved
-        for move in moves:
+        history: list[tuple[str, str, bool]] = []
+        for index, move in enumerate(moves):
             src, dst = move.split("-")
             mover = game.turn
             attacker, defender = game.piece_at(src), game.piece_at(dst)
+            history.append((src, dst, defender is not None))
             if defender is None:
                 game.play(move)
                 continue
@@ -101,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
             if mover != ours and seen_attacker and not seen_defender and defender[1] not in "BF":
                 steps, beater_seen = nearest_beater(game, ours, src)
                 raid = (attacker[1], steps <= NEAR, beater_seen)
+            meeting = None
+            if mover != ours and not seen_attacker and seen_defender and defender[1] not in "BF":
+                meeting = how_they_met(game, history[:-1], dst, src)
             game.play(move)
             after = game.piece_at(dst)
             lost = value(attacker[1]) if after is None or after[0] != mover else 0.0
@@ -112,6 +151,11 @@ def main(argv: list[str] | None = None) -> int:
             if raid is not None:
                 raids[raid][0] += 1
                 raids[raid][1] += ours_change
+            if meeting is not None:
+                meetings[meeting][0] += 1
+                meetings[meeting][1] += ours_change
+                answered = index + 1 < len(moves) and moves[index + 1].endswith("-" + dst)
+                meetings[meeting][2] += answered
     print(f"{games} games; material for us by the expert's base values")
     print("attacker      rank seen by defender  defender's seen by attacker  attacks  material")
     for (who, seen_attacker, seen_defender), (count, material) in sorted(attacks.items()):
@@ -126,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{letter:6}  {'yes' if near else 'no':11}  {'yes' if seen else 'no':11}  "
             f"{count:5}  {material:8.0f}"
         )
+    print("\ntheir unseen pieces taking our seen ones, by how the two came side by side")
+    print("how                                               attacks  material  answered")
+    for how, (count, material, answered) in sorted(meetings.items()):
+        print(f"{how:48}  {count:7}  {material:8.0f}  {answered:8}")
     return 0
 
 
