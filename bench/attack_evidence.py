@@ -84,7 +84,7 @@ def how_they_met(
     ours_last = history[-1] if history else None
     theirs_last = history[-2] if len(history) >= 2 else None
     if ours_last is not None and ours_last[1] == target:
-        return "ours moved beside it"
+        return "ours moved beside it" + (" (an attack it won)" if ours_last[2] else " (a step)")
     if theirs_last is not None and theirs_last[1] == attacker:
         # Empty beside ours when we chose our move: as now, but with that move undone.
         before_our_move = {

@@ -20,7 +20,10 @@ def _played(game: stratego.Game, *moves: str) -> list[tuple[str, str, bool]]:
 def test_ours_moved_beside_it() -> None:
     game = position(a1="rF", e3="r5", e5="b6", h2="r4", j10="bF", j9="b4")
     history = _played(game, "h2-h3", "j9-j8", "e3-e4")
-    assert how_they_met(game, history, "e4", "e5") == "ours moved beside it"
+    assert how_they_met(game, history, "e4", "e5") == "ours moved beside it (a step)"
+    game = position(a1="rF", e3="r5", e4="b2", e5="b6", h2="r4", j10="bF", j9="b4")
+    history = _played(game, "h2-h3", "j9-j8", "e3-e4")
+    assert how_they_met(game, history, "e4", "e5") == "ours moved beside it (an attack it won)"
 
 
 def test_it_stepped_beside_ours_which_could_have_fled() -> None:
