@@ -15,7 +15,9 @@ It decides from ``view`` and ``legal_moves`` only, like every level:
   piece beside a seen piece of ours attacks if its rank wins, which it knows and the
   average over its possible ranks hides.
   The two-squares rule is part of the search, so a piece cornered against it is seen to
-  be trapped.
+  be trapped. A move back into a position the game has often been in since the last
+  attack costs a little, so a chase round the same squares ends instead of lasting
+  until the game is drawn.
 * **Evaluation** a player recognises: material whose values follow what is left (the
   Spy worth little once the enemy Marshal is gone; Miners worth more while Bombs remain
   and few Miners are left; a piece nothing can beat worth more), the value of keeping
@@ -91,6 +93,17 @@ APPROACH = 3.0
 #: stops with the enemy to move: an unknown piece next to it attacks when its own rank
 #: wins (the enemy knows it), which the average over its possible ranks hides.
 THREAT = 1.0
+#: Cost of going back into a position the game has already been in since the last
+#: attack, per time it has been there beyond ``REPEAT_FREE``, up to ``REPEAT_CAP``
+#: (about a Miner). Without it a chase round a block of four squares lasts until the
+#: game's cap: the chased piece flees for ever (or our chaser follows for ever) because
+#: nothing else is worth more than that piece. With it the chase is left for a new
+#: route or a lesser piece given up, and the game goes on (README, "Leaving the loops").
+REPEAT_STEP = 10.0
+REPEAT_CAP = 40.0
+#: Returns to a position that cost nothing: a short shuffle is play, not a loop (with
+#: none free, the cost changed ordinary manoeuvres too, and the expert lost far more).
+REPEAT_FREE = 2
 #: Penalty per enemy movable piece near our Flag, by path distance.
 FLAG_DANGER = (0.0, 400.0, 140.0, 45.0)
 #: Penalty per enemy piece near our Flag through our Bombs, times its chance of being a
@@ -267,6 +280,7 @@ class Thinking(Sliced):
         self._killers: list[list[int]] = [[0, 0] for _ in range(_MAX_DEPTH + 8)]
         self._history: dict[int, int] = {}
         self._undo: list[tuple[Any, ...]] = []
+        self._repeats = _positions_since_attack(view, me, board, self._hash)
 
     def _intern(self, dist: Dist) -> Dist:
         known = self._interned.get(dist)
@@ -404,13 +418,16 @@ class Thinking(Sliced):
             self.move = self._root_moves[0]
             return
         scores = {c: 0.0 for c in root}
+        repeat_cost = {c: self._repeat_cost(c) for c in root}
         order = sorted(root, key=lambda c: -self._order_key(c, 0))
         best = order[0]
         try:
             for depth in range(1, _MAX_DEPTH + 1):
                 alpha = -_INF
                 for index, code in enumerate(order):
-                    value = yield from self._move_value(code, depth, alpha, _INF, 0, 0)
+                    cost = repeat_cost[code]
+                    value = yield from self._move_value(code, depth, alpha + cost, _INF, 0, 0)
+                    value -= cost
                     scores[code] = value
                     if index == 0 or value > alpha:
                         alpha = value
@@ -426,6 +443,16 @@ class Thinking(Sliced):
         except _OutOfNodes:
             pass
         self.move = SQUARE_NAMES[best // 100] + "-" + SQUARE_NAMES[best % 100]
+
+    def _repeat_cost(self, code: int) -> float:
+        """What going back into an earlier position costs a root move (0 for an attack:
+        a position with a piece fewer is new)."""
+        src, dst = divmod(code, 100)
+        if self._board[dst] >= 0:
+            return 0.0
+        p = self._board[src]
+        after = self._hash ^ _ZOBRIST[p][src] ^ _ZOBRIST[p][dst]
+        return min(REPEAT_CAP, REPEAT_STEP * max(0, self._repeats.get(after, 0) - REPEAT_FREE))
 
     def _tick(self) -> Generator[None, None, None]:
         self.nodes += 1
@@ -1033,6 +1060,28 @@ def _code(move: str) -> int:
         return -1
     src, dst = move.split("-")
     return SQUARE_INDEX[src] * 100 + SQUARE_INDEX[dst]
+
+
+def _positions_since_attack(
+    view: Mapping[str, Any], me: str, board: list[int], position: int
+) -> dict[int, int]:
+    """How many times each position (by the search's hash of where each piece stands)
+    followed one of ``me``'s moves since the last attack, walking the history back from
+    ``board``: before an attack the board had a piece more, so nothing there can recur."""
+    board = list(board)
+    seen: dict[int, int] = {}
+    for entry in reversed(view.get("history", [])):
+        if "from" not in entry or entry.get("attack"):
+            break
+        src, dst = SQUARE_INDEX[entry["from"]], SQUARE_INDEX[entry["to"]]
+        p = board[dst]
+        if p < 0 or board[src] >= 0:
+            break  # not this board's history
+        if entry.get("player") == me:
+            seen[position] = seen.get(position, 0) + 1
+        position ^= _ZOBRIST[p][dst] ^ _ZOBRIST[p][src]
+        board[src], board[dst] = p, -1
+    return seen
 
 
 def _shuttle_from_history(view: Mapping[str, Any], player: str) -> tuple[int, int, int]:

@@ -242,6 +242,45 @@ def test_guards_the_last_movable_piece() -> None:
     assert _choose(game, view) != "e4-e5"
 
 
+#: A Scout on j5 chased by their known General round the block of four squares i5-j6,
+#: walled in by its own Bombs: one turn of the chase, both sides' moves.
+_CHASE_LOOP = ("j5-j6", "i5-i6", "j6-j5", "i6-j6", "j5-i5", "j6-i6", "i5-j5", "i6-i5")
+
+
+def _chased_scout(turns: int) -> stratego.Game:
+    game = position(
+        j5="r2", i5="b9", i4="rB", j4="rB", i7="rB", j7="rB",
+        a1="rF", b1="rB", a3="r4", b3="r6", c3="r4", d3="r3", e3="r7",
+        a10="bF", b10="bB", c10="bB", d10="b4", e10="b6", f10="b5",
+    )  # fmt: skip
+    for _ in range(turns):
+        for move in _CHASE_LOOP:
+            game.play(move)
+    return game
+
+
+def test_a_chased_scout_flees_round_the_block_only_so_long() -> None:
+    """Chased four times round the same four squares, the Scout is left to the General
+    and the game goes on, rather than a chase that would last until the cap (a draw).
+    Fresh, or once round (a shuffle, not yet a loop), the same board has it flee: what
+    changed is only how often the game has been there before."""
+    for turns in (0, 1):
+        fresh = _chased_scout(turns)
+        assert _choose(fresh, _view_with(fresh, i5="9")) == "j5-j6"
+    chased = _chased_scout(4)
+    assert _choose(chased, _view_with(chased, i5="9")) not in ("j5-j6", "j5-i5")
+
+
+def test_positions_before_the_last_attack_do_not_count_as_repeated() -> None:
+    """A position before an attack had a piece more, so it cannot come again."""
+    game = _chased_scout(2)
+    view = _view_with(game, i5="9")
+    repeats = _thinking_with(view, {})._repeats
+    assert max(repeats.values()) == 4  # twice a turn, twice round
+    view["history"][-len(_CHASE_LOOP) - 1]["attack"] = True  # as if the chase began there
+    assert max(_thinking_with(view, {})._repeats.values()) == 2
+
+
 def test_expert_sets_up_from_fortified_human_setups() -> None:
     for seed in range(8):
         setup = ai_expert.choose_setup(random.Random(seed))
