@@ -86,15 +86,14 @@ def how_they_met(
     if ours_last is not None and ours_last[1] == target:
         return "ours moved beside it" + (" (an attack it won)" if ours_last[2] else " (a step)")
     if theirs_last is not None and theirs_last[1] == attacker:
+        beside = NEIGHBOURS[SQUARE_INDEX[target]]
         # Empty beside ours when we chose our move: as now, but with that move undone.
         before_our_move = {
-            SQUARE_NAMES[n]
-            for n in NEIGHBOURS[SQUARE_INDEX[target]]
-            if game.piece_at(SQUARE_NAMES[n]) is None
+            SQUARE_NAMES[n] for n in beside if game.piece_at(SQUARE_NAMES[n]) is None
         }
         if ours_last is not None:
             before_our_move.discard(ours_last[0])
-            if not ours_last[2] and SQUARE_INDEX[ours_last[1]] in NEIGHBOURS[SQUARE_INDEX[target]]:
+            if not ours_last[2] and SQUARE_INDEX[ours_last[1]] in beside:
                 before_our_move.add(ours_last[1])
         free = bool(before_our_move)
         return "it stepped beside ours, ours stayed" + (" (could flee)" if free else " (boxed in)")
