@@ -20,6 +20,12 @@ their piece stepped beside ours and our move in between was another piece's (the
 there an empty square beside ours to flee to?), or earlier than that; and how many of
 those attacks our very next move answered by attacking the square (a trade the search may
 have meant: a lesser piece let go to take the taker).
+
+And the beliefs put to the test where it counts: each of our attacks on an unseen piece,
+by whether ours had been seen and whether theirs had just stepped beside it, with the
+chance of winning (and of losing) the expert's beliefs gave before the attack, and how
+often it was won (and lost). A class whose attacks win less often than believed is one
+where the program's unseen pieces are stronger than the beliefs think.
 """
 
 from __future__ import annotations
@@ -29,13 +35,17 @@ import collections
 import glob
 import os
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.behaviour_evidence import STRENGTH, read_saved_game  # after the path fix above
 from engine import stratego
+from engine.stratego.ai_beliefs import beliefs
 from engine.stratego.ai_expert import BASE_VALUES
 from engine.stratego.board import NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
+from engine.stratego.game import ATTACKER_WON, DEFENDER_WON, battle
 
 NEAR = 3  # steps: a beater this near could answer the raid in a move or two
 
@@ -100,6 +110,21 @@ def how_they_met(
     return "earlier"
 
 
+def believed_chances(view: Mapping[str, Any], src: str, dst: str) -> tuple[float, float]:
+    """(win, loss) chances the beliefs give our piece on ``src`` attacking the unseen
+    piece on ``dst`` (the Flag is a win; a tie is neither)."""
+    attacker = view["pieces"][src]["letter"]
+    advantage = bool(view.get("options", {}).get("attackers_advantage"))
+    win = loss = 0.0
+    for rank, chance in beliefs(view).dists[dst].items():
+        result = battle(attacker, rank, advantage)
+        if result == ATTACKER_WON:
+            win += chance
+        elif result == DEFENDER_WON:
+            loss += chance
+    return win, loss
+
+
 def value(letter: str) -> float:
     return 0.0 if letter == "F" else BASE_VALUES[letter]
 
@@ -112,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     attacks: dict[tuple[str, bool, bool], list[float]] = collections.defaultdict(lambda: [0, 0.0])
     raids: dict[tuple[str, bool, bool], list[float]] = collections.defaultdict(lambda: [0, 0.0])
     meetings: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0.0, 0])
+    # (count, believed win, won, believed loss, lost) by (ours seen, theirs just came)
+    tests: dict[tuple[bool, bool], list[float]] = collections.defaultdict(lambda: [0.0] * 5)
     paths = sorted(path for folder in args.dirs for path in glob.glob(f"{folder}/seed-*.txt"))
     games = 0
     for path in paths:
@@ -136,6 +163,10 @@ def main(argv: list[str] | None = None) -> int:
             if mover != ours and seen_attacker and not seen_defender and defender[1] not in "BF":
                 steps, beater_seen = nearest_beater(game, ours, src)
                 raid = (attacker[1], steps <= NEAR, beater_seen)
+            test = None
+            if mover == ours and not seen_defender:
+                came = len(history) >= 2 and history[-2][1] == dst
+                test = (seen_attacker, came), believed_chances(game.view(ours), src, dst)
             meeting = None
             if mover != ours and not seen_attacker and seen_defender and defender[1] not in "BF":
                 meeting = how_they_met(game, history[:-1], dst, src)
@@ -147,6 +178,14 @@ def main(argv: list[str] | None = None) -> int:
             key = ("we" if mover == ours else "they", seen_attacker, seen_defender)
             attacks[key][0] += 1
             attacks[key][1] += ours_change
+            if test is not None:
+                (key_seen, (win, loss)) = test
+                row = tests[key_seen]
+                row[0] += 1
+                row[1] += win
+                row[2] += float(after is not None and after[0] == mover)
+                row[3] += loss
+                row[4] += float(after is not None and after[0] != mover)
             if raid is not None:
                 raids[raid][0] += 1
                 raids[raid][1] += ours_change
@@ -173,6 +212,13 @@ def main(argv: list[str] | None = None) -> int:
     print("how                                               attacks  material  answered")
     for how, (count, material, answered) in sorted(meetings.items()):
         print(f"{how:48}  {count:7}  {material:8.0f}  {answered:8}")
+    print("\nour attacks on their unseen pieces: the beliefs' chances against what happened")
+    print("ours seen  theirs just came  attacks  win believed  won   loss believed  lost")
+    for (seen, came), (count, win, won, loss, lost) in sorted(tests.items()):
+        print(
+            f"{'yes' if seen else 'no':9}  {'yes' if came else 'no':16}  {count:7.0f}  "
+            f"{win / count:12.2f}  {won / count:4.2f}  {loss / count:13.2f}  {lost / count:4.2f}"
+        )
     return 0
 
 

@@ -1,10 +1,14 @@
 """bench/attack_evidence.py: how one of our seen pieces came to stand beside the unseen
-piece that took it, as the evidence for the expert's losses counts it."""
+piece that took it, and the chances the beliefs gave our attacks, as the evidence for the
+expert's losses counts them."""
 
 from __future__ import annotations
 
-from bench.attack_evidence import how_they_met
+import pytest
+
+from bench.attack_evidence import believed_chances, how_they_met
 from engine import stratego
+from engine.stratego.ai_beliefs import beliefs
 from tests.stratego.util import position
 
 
@@ -52,3 +56,21 @@ def test_boxed_in_as_it_was_when_we_chose_our_move() -> None:
     game = position(a1="rF", e4="r5", c4="r3", f4="rB", e3="rB", e6="b6", h2="r4", j10="bF")
     history = _played(game, "h2-h3", "e6-e5", "c4-d4")
     assert how_they_met(game, history, "e4", "e5").endswith("(could flee)")
+
+
+def test_believed_chances_follow_the_ranks_the_piece_may_be() -> None:
+    """A piece that has moved is no Bomb: only a Marshal ties with ours and nothing beats
+    it. Unmoved, it may be a Bomb: a win for our Miner, a loss for our Lieutenant."""
+    game = position(a1="rF", e4="rX", e5="b6", d4="r3", d5="b4", f4="r5", f5="b7", j10="bF")
+    view = game.view("red")
+    view["pieces"]["e5"]["moved"] = True
+    believed = beliefs(view).dists
+    win, loss = believed_chances(view, "e4", "e5")
+    assert loss == 0.0
+    assert win == pytest.approx(1.0 - believed["e5"].get("X", 0.0))
+    bomb = believed["d5"].get("B", 0.0)
+    assert bomb > 0
+    miner_win, miner_loss = believed_chances(view, "d4", "d5")
+    _, lieutenant_loss = believed_chances(view, "f4", "f5")
+    assert miner_win >= bomb and lieutenant_loss >= believed["f5"].get("B", 0.0) > 0
+    assert 0 < miner_win + miner_loss <= 1.0 + 1e-9
