@@ -287,17 +287,10 @@ def test_expert_sets_up_from_fortified_human_setups() -> None:
         assert stratego.is_valid_setup(setup)
         assert played_by_people(setup)
         assert ai_expert.fortified(setup)
-        assert setup.index("F") in (1, 8)  # the back rank, beside a corner
+        flag = setup.index("F")
+        assert flag < 10  # the back rank
     assert ai.Player("expert", seed=3).setup() == ai_expert.choose_setup(random.Random(3))
     assert not ai_expert.fortified("F" + "2" * 39)
     walled = "FB" + "3" * 8 + "B" + "3" * 29
     assert ai_expert.fortified(walled)
-    assert not ai_expert.beside_a_corner(walled)
-    assert ai_expert.beside_a_corner("BFB" + "3" * 8 + "B" + "3" * 28)
-    assert len(set(ai_expert.strong_setups())) > 500
-
-
-def test_the_expert_flag_is_on_both_files_beside_the_corners() -> None:
-    """Mirroring keeps it unpredictable which of the two squares holds it."""
-    flags = {ai_expert.choose_setup(random.Random(seed)).index("F") for seed in range(40)}
-    assert flags == {1, 8}
+    assert len(ai_expert.strong_setups()) > 19000
