@@ -26,6 +26,12 @@ by whether ours had been seen and whether theirs had just stepped beside it, wit
 chance of winning (and of losing) the expert's beliefs gave before the attack, and how
 often it was won (and lost). A class whose attacks win less often than believed is one
 where the program's unseen pieces are stronger than the beliefs think.
+
+Last of all, our attacks on their unmoved unseen pieces, by our attacker (a Miner, a
+Major or higher, anything else): how many Flags and Bombs the beliefs expected among the
+pieces attacked, and how many were there. The search picks the pieces it thinks most
+likely the Flag, so more Flags expected than found means a guessed Flag is worth less
+than the beliefs say to the piece that goes for it.
 """
 
 from __future__ import annotations
@@ -125,6 +131,18 @@ def believed_chances(view: Mapping[str, Any], src: str, dst: str) -> tuple[float
     return win, loss
 
 
+def attacker_group(letter: str) -> str:
+    if letter == "3":
+        return "Miner"
+    return "Major or higher" if letter in ("7", "8", "9", "X") else "other"
+
+
+def flag_and_bomb_chances(view: Mapping[str, Any], square: str) -> tuple[float, float]:
+    """The beliefs' chances that the unseen piece on ``square`` is the Flag, a Bomb."""
+    chances = beliefs(view).dists[square]
+    return chances.get("F", 0.0), chances.get("B", 0.0)
+
+
 def value(letter: str) -> float:
     return 0.0 if letter == "F" else BASE_VALUES[letter]
 
@@ -139,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     meetings: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0.0, 0])
     # (count, believed win, won, believed loss, lost) by (ours seen, theirs just came)
     tests: dict[tuple[bool, bool], list[float]] = collections.defaultdict(lambda: [0.0] * 5)
+    # (count, Flags believed, Flags found, Bombs believed, Bombs found) by our attacker
+    unmoved: dict[str, list[float]] = collections.defaultdict(lambda: [0.0] * 5)
     paths = sorted(path for folder in args.dirs for path in glob.glob(f"{folder}/seed-*.txt"))
     games = 0
     for path in paths:
@@ -167,6 +187,14 @@ def main(argv: list[str] | None = None) -> int:
             if mover == ours and not seen_defender:
                 came = len(history) >= 2 and history[-2][1] == dst
                 test = (seen_attacker, came), believed_chances(game.view(ours), src, dst)
+                ours_view = game.view(ours)
+                if not ours_view["pieces"][dst]["moved"]:
+                    flag, bomb = flag_and_bomb_chances(ours_view, dst)
+                    row = unmoved[attacker_group(attacker[1])]
+                    for column, amount in enumerate(
+                        (1.0, flag, float(defender[1] == "F"), bomb, float(defender[1] == "B"))
+                    ):
+                        row[column] += amount
             meeting = None
             if mover != ours and not seen_attacker and seen_defender and defender[1] not in "BF":
                 meeting = how_they_met(game, history[:-1], dst, src)
@@ -218,6 +246,13 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{'yes' if seen else 'no':9}  {'yes' if came else 'no':16}  {count:7.0f}  "
             f"{win / count:12.2f}  {won / count:4.2f}  {loss / count:13.2f}  {lost / count:4.2f}"
+        )
+    print("\nour attacks on their unmoved unseen pieces: Flags and Bombs believed and found")
+    print("our attacker      attacks  Flags believed  found  Bombs believed  found")
+    for group, (count, flags, found_flags, bombs, found_bombs) in sorted(unmoved.items()):
+        print(
+            f"{group:16}  {count:7.0f}  {flags:14.1f}  {found_flags:5.0f}  "
+            f"{bombs:14.1f}  {found_bombs:5.0f}"
         )
     return 0
 

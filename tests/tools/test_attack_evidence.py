@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from bench.attack_evidence import believed_chances, how_they_met
+from bench.attack_evidence import (
+    attacker_group,
+    believed_chances,
+    flag_and_bomb_chances,
+    how_they_met,
+)
 from engine import stratego
 from engine.stratego.ai_beliefs import beliefs
 from tests.stratego.util import position
@@ -74,3 +79,18 @@ def test_believed_chances_follow_the_ranks_the_piece_may_be() -> None:
     _, lieutenant_loss = believed_chances(view, "f4", "f5")
     assert miner_win >= bomb and lieutenant_loss >= believed["f5"].get("B", 0.0) > 0
     assert 0 < miner_win + miner_loss <= 1.0 + 1e-9
+
+
+def test_flag_and_bomb_chances_only_for_a_piece_that_never_moved() -> None:
+    game = position(a1="rF", e4="r8", e10="b4", d10="bB", j10="bF", f9="b5")
+    view = game.view("red")
+    flag, bomb = flag_and_bomb_chances(view, "e10")
+    assert flag > 0 and bomb > 0
+    view["pieces"]["e10"]["moved"] = True
+    assert flag_and_bomb_chances(view, "e10") == (0.0, 0.0)
+    assert [attacker_group(letter) for letter in "3X74"] == [
+        "Miner",
+        "Major or higher",
+        "Major or higher",
+        "other",
+    ]
