@@ -1041,18 +1041,17 @@ def _steps_to(target: int, blocked: list[bool]) -> list[int]:
 
 def _zone(flag: int, walls: set[int], weights: tuple[float, ...]) -> list[tuple[int, float]]:
     """Squares a few steps from our Flag, around ``walls``, with the danger weight of an
-    enemy piece there by its distance."""
-    steps = {flag: 0}
-    frontier = [flag]
-    for distance in range(1, len(weights)):
-        following = []
-        for here in frontier:
-            for n in NEIGHBOURS[here]:
-                if n not in steps and n not in walls:
-                    steps[n] = distance
-                    following.append(n)
-        frontier = following
-    return [(sq, weights[d]) for sq, d in steps.items() if d > 0]
+    enemy piece there by its distance. A wall's own square counts at its distance without
+    the walls: a piece stands there only once that Bomb is taken, and the zone is made
+    once for a whole search (else a Miner that opened the wall beside our Flag would
+    leave the zone, and the search would welcome it)."""
+    around = _steps_to(flag, [sq in walls for sq in range(100)])
+    opened = _steps_to(flag, [False] * 100)
+    return [
+        (sq, weights[d])
+        for sq in range(100)
+        if 0 < (d := opened[sq] if sq in walls else around[sq]) < len(weights)
+    ]
 
 
 def _code(move: str) -> int:

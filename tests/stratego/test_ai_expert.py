@@ -221,6 +221,23 @@ def test_an_unknown_piece_beside_a_seen_one_attacks_when_its_rank_wins() -> None
     assert _thinking_with(view, {"e5": {"9": 0.3, "7": 0.7}})._enemy_option() == 0.0
 
 
+def test_a_miner_that_opened_the_wall_beside_our_flag_is_no_better_for_us() -> None:
+    """Within one search the danger zone round our Flag stays as it was made: a known
+    Miner that takes a Bomb beside our Flag stands one move from it, so the position
+    after that attack is no better for us than before it (the Bomb lost aside)."""
+    game = position(a1="rF", a2="rB", b1="rB", a3="b3", e4="r6", j10="bF", i10="bB")
+    thinking = _thinking_with(_view_with(game, a3="3"), {})
+
+    def flag_terms() -> float:
+        return thinking._evaluate() - thinking._material - thinking._position
+
+    before = flag_terms()
+    src, dst = divmod(ai_expert._code("a3-a2"), 100)
+    [(_, result, narrowed)] = thinking._outcomes(src, dst)
+    thinking._make_attack(src, dst, 1, result, narrowed)
+    assert flag_terms() <= before < 0
+
+
 def test_only_a_miner_attacks_a_known_bomb() -> None:
     game = position(e6="r9", d6="r3", e7="bB", a1="rF", b1="rB", j10="bF", i10="bB", a10="b4")
     view = _view_with(game, e7="B")
