@@ -114,6 +114,11 @@ MINER_DANGER = (0.0, 0.0, 400.0, 150.0, 50.0)
 FLAG_EXPOSED = 800.0
 #: Attraction of a likely Flag, as material, for a piece that may go and take it.
 FLAG_LURE = 600.0
+#: Penalty per Bomb beside our Flag with no piece of ours beside it that takes a Miner
+#: (a Miner or higher), while the enemy may have a Miner: the outside program's Miners
+#: took a Bomb of the wall and the Flag on the next move in most Flags we lost
+#: (README, "A guard for the Flag's wall").
+WALL_UNGUARDED = 40.0
 #: Penalty for having only this many movable pieces left (losing them all loses).
 FEW_MOVABLE = (WIN, 250.0, 120.0, 60.0, 25.0, 10.0)
 #: An enemy unknown piece moves in the search only if it is more likely movable than
@@ -263,12 +268,19 @@ class Thinking(Sliced):
         self._flag_zone: list[tuple[int, float]] = []
         self._miner_zone: list[tuple[int, float]] = []
         self._flag_rays: tuple[tuple[int, ...], ...] = ()
+        self._wall_guards: list[tuple[int, ...]] = []
         flags = [p for p in self._pieces[0] if rank[p] == _F]
         if flags:
             bombs = {square[p] for p in self._pieces[0] if rank[p] == _B}
             self._flag_zone = _zone(square[flags[0]], bombs, FLAG_DANGER)
             self._miner_zone = _zone(square[flags[0]], set(), MINER_DANGER) if bombs else []
             self._flag_rays = RAYS[square[flags[0]]]
+            flag_square = square[flags[0]]
+            self._wall_guards = [
+                tuple(n for n in NEIGHBOURS[wall] if n != flag_square)
+                for wall in NEIGHBOURS[flag_square]
+                if wall in bombs
+            ]
         self._fields = yield from self._approach_fields()
         self._material = 0.0
         self._position = 0.0
@@ -313,6 +325,7 @@ class Thinking(Sliced):
             elif self._rank[p] >= 0:
                 theirs_left[self._rank[p]] += 1
         self._val = (_side_values(mine_left, theirs_left), _side_values(theirs_left, mine_left))
+        self._their_miners = theirs_left[_MINER]
         mine_values = self._val[0]
         self._hidden = [mine_values[r] * HIDDEN_SHARE.get(RANKS[r], 0.0) for r in range(_N)]
 
@@ -975,6 +988,15 @@ class Thinking(Sliced):
                         exposed = chance
                 break
         score -= FLAG_EXPOSED * exposed
+        if self._their_miners:
+            rank, mobility = self._rank, self._mobility
+            for guards in self._wall_guards:
+                for sq in guards:
+                    p = board[sq]
+                    if p >= 0 and sides[p] == 0 and mobility[p] and rank[p] >= _MINER:
+                        break
+                else:
+                    score -= WALL_UNGUARDED
         movable = self._movable
         if movable[0] < len(FEW_MOVABLE):
             score -= FEW_MOVABLE[movable[0]]
