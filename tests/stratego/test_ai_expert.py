@@ -238,6 +238,28 @@ def test_a_miner_that_opened_the_wall_beside_our_flag_is_no_better_for_us() -> N
     assert flag_terms() <= before < 0
 
 
+def _flag_terms(guard: str, enemy: str) -> float:
+    """What the evaluation adds to material and approach, with our Flag on a1 walled by
+    Bombs on a2 and b1, our Sergeant on ``guard`` and the enemy piece ``enemy`` on e7."""
+    game = position(
+        a1="rF", a2="rB", b1="rB", e4="r6", j10="bF", i10="bB", e7=enemy, **{guard: "r4"}
+    )
+    view = game.view("red")
+    view["graveyards"]["blue"] = game.view("blue")["graveyards"]["blue"]  # as if seen taken
+    thinking = _thinking_with(view, {})
+    return thinking._evaluate() - thinking._material - thinking._position
+
+
+def test_a_bomb_beside_our_flag_wants_a_piece_beside_it_while_a_miner_is_left() -> None:
+    """A Miner that takes a Bomb beside our Flag takes the Flag on its next move unless a
+    piece of ours beside that Bomb takes it first: from b2 our Sergeant guards both Bombs,
+    from c2 neither. With no enemy Miner left a Bomb needs no guard."""
+    unguarded = ai_expert.WALL_UNGUARDED
+    assert _flag_terms("b2", "b3") - _flag_terms("c2", "b3") == pytest.approx(2 * unguarded)
+    assert _flag_terms("a3", "b3") - _flag_terms("c2", "b3") == pytest.approx(unguarded)
+    assert _flag_terms("b2", "b5") == pytest.approx(_flag_terms("c2", "b5"))
+
+
 def test_only_a_miner_attacks_a_known_bomb() -> None:
     game = position(e6="r9", d6="r3", e7="bB", a1="rF", b1="rB", j10="bF", i10="bB", a10="b4")
     view = _view_with(game, e7="B")
