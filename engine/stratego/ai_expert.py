@@ -271,11 +271,11 @@ class Thinking(Sliced):
         self._wall_guards: list[tuple[int, ...]] = []
         flags = [p for p in self._pieces[0] if rank[p] == _F]
         if flags:
-            bombs = {square[p] for p in self._pieces[0] if rank[p] == _B}
-            self._flag_zone = _zone(square[flags[0]], bombs, FLAG_DANGER)
-            self._miner_zone = _zone(square[flags[0]], set(), MINER_DANGER) if bombs else []
-            self._flag_rays = RAYS[square[flags[0]]]
             flag_square = square[flags[0]]
+            bombs = {square[p] for p in self._pieces[0] if rank[p] == _B}
+            self._flag_zone = _zone(flag_square, bombs, FLAG_DANGER)
+            self._miner_zone = _zone(flag_square, set(), MINER_DANGER) if bombs else []
+            self._flag_rays = RAYS[flag_square]
             self._wall_guards = [
                 tuple(n for n in NEIGHBOURS[wall] if n != flag_square)
                 for wall in NEIGHBOURS[flag_square]
