@@ -227,26 +227,27 @@ def test_a_miner_that_opened_the_wall_beside_our_flag_is_no_better_for_us() -> N
     after that attack is no better for us than before it (the Bomb lost aside)."""
     game = position(a1="rF", a2="rB", b1="rB", a3="b3", e4="r6", j10="bF", i10="bB")
     thinking = _thinking_with(_view_with(game, a3="3"), {})
-
-    def flag_terms() -> float:
-        return thinking._evaluate() - thinking._material - thinking._position
-
-    before = flag_terms()
+    before = _beyond_material(thinking)
     src, dst = divmod(ai_expert._code("a3-a2"), 100)
     [(_, result, narrowed)] = thinking._outcomes(src, dst)
     thinking._make_attack(src, dst, 1, result, narrowed)
-    assert flag_terms() <= before < 0
+    assert _beyond_material(thinking) <= before < 0
 
 
 def _flag_terms(guard: str, enemy: str) -> float:
-    """What the evaluation adds to material and approach, with our Flag on a1 walled by
+    """The evaluation beyond material, with our Flag on a1 walled by
     Bombs on a2 and b1, our Sergeant on ``guard`` and the enemy piece ``enemy`` on e7."""
     game = position(
         a1="rF", a2="rB", b1="rB", e4="r6", j10="bF", i10="bB", e7=enemy, **{guard: "r4"}
     )
     view = game.view("red")
     view["graveyards"]["blue"] = game.view("blue")["graveyards"]["blue"]  # as if seen taken
-    thinking = _thinking_with(view, {})
+    return _beyond_material(_thinking_with(view, {}))
+
+
+def _beyond_material(thinking: ai_expert.Thinking) -> float:
+    """What the evaluation adds to material and approach: our Flag's danger, movable
+    pieces."""
     return thinking._evaluate() - thinking._material - thinking._position
 
 
