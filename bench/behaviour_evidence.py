@@ -17,6 +17,11 @@ strong by its second step). The factor is what this one move should add to the b
 Then the Spy's evidence: on every turn of the other side, each unknown piece of theirs
 next to our Marshal, whose rank they had seen, either takes it or not. For those that did
 not, how many the beliefs held to be the Spy just before and how many were.
+
+Last, where a piece that never moved stands: on every tenth of our turns (``--every``),
+each unseen enemy piece that never moved is put in a class by what is beside it now
+(one of our pieces; else an empty square; else only its own pieces, lakes and the
+edge), with the Flags and Bombs the beliefs expected in each class and those there.
 """
 
 from __future__ import annotations
@@ -26,7 +31,9 @@ import glob
 import math
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -180,6 +187,54 @@ def spared_in(game: stratego.Game, ours: str, moves: list[str]) -> list[Spared]:
     return events
 
 
+EXPOSURES = ("beside ours", "open", "enclosed")
+
+
+def exposure(view: Mapping[str, Any], square: str) -> str:
+    """What stands beside the enemy piece on ``square``: one of ``EXPOSURES``."""
+    ours = view["player"]
+    beside = [view["pieces"].get(SQUARE_NAMES[n]) for n in NEIGHBOURS[SQUARE_INDEX[square]]]
+    if any(piece is not None and piece["owner"] == ours for piece in beside):
+        return "beside ours"
+    return "open" if any(piece is None for piece in beside) else "enclosed"
+
+
+@dataclass
+class Unmoved:
+    """An unseen enemy piece that never moved, on one of our turns."""
+
+    exposure: str
+    believed_flag: float
+    believed_bomb: float
+    letter: str
+
+
+def unmoved_in(game: stratego.Game, ours: str, moves: list[str], every: int) -> list[Unmoved]:
+    """Every unseen enemy piece that never moved, on every ``every``-th of our turns."""
+    found: list[Unmoved] = []
+    turns = 0
+    for move in moves:
+        if game.turn == ours:
+            if turns % every == 0:
+                view = game.view(ours)
+                dists: dict[str, dict[str, float]] | None = None
+                for square, piece in view["pieces"].items():
+                    if piece["owner"] == ours or piece["letter"] is not None or piece["moved"]:
+                        continue
+                    dists = dists or ai_beliefs.beliefs(view).dists
+                    truth = game.piece_at(square)
+                    assert truth is not None
+                    dist = dists[square]
+                    found.append(
+                        Unmoved(
+                            exposure(view, square), dist.get("F", 0.0), dist.get("B", 0.0), truth[1]
+                        )
+                    )
+            turns += 1
+        game.play(move)
+    return found
+
+
 def best_factors(events: list[Event]) -> tuple[float, float, float]:
     """(stronger factor, weaker factor, log-likelihood) that fit ``events`` best."""
     best = (1.0, 1.0, -math.inf)
@@ -199,6 +254,7 @@ def best_factors(events: list[Event]) -> tuple[float, float, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dirs", nargs="+", help="directories of saved games (seed-N.txt)")
+    parser.add_argument("--every", type=int, default=10, help="look at every N-th turn of ours")
     args = parser.parse_args(argv)
     paths = sorted(p for d in args.dirs for p in glob.glob(os.path.join(d, "seed-*.txt")))
     events = [event for path in paths for event in game_events(path)]
@@ -227,6 +283,21 @@ def main(argv: list[str] | None = None) -> None:
             believed = sum(event.believed_spy for event in events)
             found = sum(event.spy for event in events)
             print(f"  {name:<8} {len(events):5d}  Spies believed {believed:6.1f}  found {found:4d}")
+    unmoved = []
+    for path in paths:
+        saved = read_saved_game(path)
+        if saved is not None:
+            unmoved += unmoved_in(*saved, args.every)
+    print(f"unseen pieces that never moved, every {args.every}th turn of ours, by neighbours:")
+    for name in EXPOSURES:
+        chosen = [piece for piece in unmoved if piece.exposure == name]
+        flags = sum(piece.believed_flag for piece in chosen)
+        bombs = sum(piece.believed_bomb for piece in chosen)
+        print(
+            f"  {name:<11} {len(chosen):6d}  Flags believed {flags:7.1f} found "
+            f"{sum(piece.letter == 'F' for piece in chosen):5d}  Bombs believed {bombs:7.1f} "
+            f"found {sum(piece.letter == 'B' for piece in chosen):5d}"
+        )
 
 
 if __name__ == "__main__":

@@ -69,3 +69,27 @@ def test_pieces_next_to_our_seen_marshal_on_their_turn() -> None:
         (True, False, False),
         (True, False, True),
     ]
+
+
+def test_unmoved_pieces_by_what_is_beside_them() -> None:
+    """Blue's j10 has only its own pieces and the edge beside it, the others an empty
+    square; once Red's Captain stands on g10, h10 has a Red piece beside it. A piece that
+    moved is no longer counted, and with ``every=10`` only the first of ten turns is."""
+    game = position(a1="rF", g9="r5", j10="bF", i10="bB", h10="b4", j9="bB", h8="b2")
+    view = game.view("red")
+    assert be.exposure(view, "j10") == "enclosed"
+    assert be.exposure(view, "i10") == "open"
+    found = be.unmoved_in(game, "red", ["g9-g10", "h8-h7", "g10-g9", "h7-h8"], every=10)
+    assert sorted((piece.exposure, piece.letter) for piece in found) == [
+        ("enclosed", "F"),
+        ("open", "2"),
+        ("open", "4"),
+        ("open", "B"),
+        ("open", "B"),
+    ]
+    assert sum(piece.believed_flag for piece in found) == pytest.approx(1.0, abs=1e-3)
+    game = position(a1="rF", g9="r5", j10="bF", i10="bB", h10="b4", j9="bB", h8="b2")
+    later = be.unmoved_in(game, "red", ["g9-g10", "h8-h7", "g10-g9"], every=1)
+    second_turn = [(piece.exposure, piece.letter) for piece in later[5:]]
+    assert ("beside ours", "4") in second_turn
+    assert all(letter != "2" for _, letter in second_turn)  # the Scout has moved
