@@ -69,12 +69,12 @@ SPARED_MARSHAL_SPY = 0.03
 #: Weights of the Flag and of a Bomb for a piece that never moved with an open square
 #: beside it (empty, or one of ours), and for one with a piece of ours beside it that it
 #: let be on the enemy's turn. The setup squares alone miss that people wall the Flag in
-#: with Bombs: a piece whose neighbour has gone is less often the Flag, and a piece that
-#: stays beside one of ours is more often a Bomb. In 66 saved games against the outside
-#: program the beliefs without this put 1,216 Flags among such open pieces where there
-#: were 887, and 7,600 Bombs where there were 9,028 (beside ours: 227 Bombs where there
-#: were 518), and at our attacks on pieces that never moved they expected 36 Flags where
-#: there were 8 (``bench/exposure_evidence.py``).
+#: with Bombs: a piece whose neighbour has gone is less often the Flag, and one that
+#: stays beside ours is more often a Bomb. Over 102 saved games against the outside
+#: program (every tenth turn, ``bench/behaviour_evidence.py``) the beliefs without these
+#: expected 910 Flags and 5,933 Bombs among the open pieces, where there were 629 and
+#: 7,079 (with them: 664 and 6,860); and at our attacks on pieces that never moved they
+#: expected 70 Flags and 239 Bombs where there were 22 and 296 (with them: 39 and 300).
 OPEN_FLAG = 0.6
 OPEN_BOMB = 1.6
 BESIDE_OURS_FLAG = 0.4
