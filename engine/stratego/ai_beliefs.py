@@ -12,6 +12,9 @@ Three sources, multiplied together and then made consistent with the counts:
    knew is probably stronger (or the Spy, next to our Marshal); one that stepped away
    from such a piece is probably weaker; one that stood next to our Marshal, its rank
    known, when it was the enemy's turn and did not take it is almost surely not the Spy.
+   And where a piece that never moved stands now: one with an empty square beside it is
+   less often the Flag (people wall it in with Bombs), one beside a piece of ours that
+   it let be is more often a Bomb.
 3. **What is left.** The enemy's army minus its revealed pieces on the board and in the
    graveyard: the probabilities are scaled (iterative proportional fitting) until each
    rank's expected number among the unknown pieces equals what is left of it, so the
@@ -73,8 +76,9 @@ SPARED_MARSHAL_SPY = 0.03
 #: stays beside ours is more often a Bomb. Over 102 saved games against the outside
 #: program (every tenth turn, ``bench/behaviour_evidence.py``) the beliefs without these
 #: expected 910 Flags and 5,933 Bombs among the open pieces, where there were 629 and
-#: 7,079 (with them: 664 and 6,860); and at our attacks on pieces that never moved they
-#: expected 70 Flags and 239 Bombs where there were 22 and 296 (with them: 39 and 300).
+#: 7,079 (with them: 664 and 6,860); and at our attacks on pieces that never moved
+#: (``bench/attack_evidence.py``) they expected 70 Flags and 239 Bombs where there were
+#: 22 and 296 (with them: 39 and 300).
 OPEN_FLAG = 0.6
 OPEN_BOMB = 1.6
 BESIDE_OURS_FLAG = 0.4
