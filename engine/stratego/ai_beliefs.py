@@ -12,9 +12,6 @@ Three sources, multiplied together and then made consistent with the counts:
    knew is probably stronger (or the Spy, next to our Marshal); one that stepped away
    from such a piece is probably weaker; one that stood next to our Marshal, its rank
    known, when it was the enemy's turn and did not take it is almost surely not the Spy.
-   And where a piece that never moved stands now: one with an empty square beside it is
-   less often the Flag (people wall it in with Bombs), one beside a piece of ours that
-   it let be is more often a Bomb.
 3. **What is left.** The enemy's army minus its revealed pieces on the board and in the
    graveyard: the probabilities are scaled (iterative proportional fitting) until each
    rank's expected number among the unknown pieces equals what is left of it, so the
@@ -69,20 +66,6 @@ APPROACH_SPY = 5.0  # stepped next to our known Marshal: the Spy
 #: happened 1,753 times; the beliefs without this held 81 of those pieces to be Spies,
 #: and none was (and 14 Marshals died to a Spy that did take them).
 SPARED_MARSHAL_SPY = 0.03
-#: Weights of the Flag and of a Bomb for a piece that never moved with an open square
-#: beside it (empty, or one of ours), and for one with a piece of ours beside it that it
-#: let be on the enemy's turn. The setup squares alone miss that people wall the Flag in
-#: with Bombs: a piece whose neighbour has gone is less often the Flag, and one that
-#: stays beside ours is more often a Bomb. Over 102 saved games against the outside
-#: program (every tenth turn, ``bench/behaviour_evidence.py``) the beliefs without these
-#: expected 910 Flags and 5,933 Bombs among the open pieces, where there were 629 and
-#: 7,079 (with them: 664 and 6,860); and at our attacks on pieces that never moved
-#: (``bench/attack_evidence.py``) they expected 70 Flags and 239 Bombs where there were
-#: 22 and 296 (with them: 39 and 300).
-OPEN_FLAG = 0.6
-OPEN_BOMB = 1.6
-BESIDE_OURS_FLAG = 0.4
-BESIDE_OURS_BOMB = 2.0
 FIT_ROUNDS = 40
 
 
@@ -300,24 +283,6 @@ def _apply_behaviour(weights: list[float], ours: int, approach: bool) -> None:
                 weights[index] *= FLEE_STRONGER
 
 
-def _apply_exposure(row: list[float], square: int, pieces: Mapping[str, Any], me: str) -> None:
-    """Update ``row`` for a piece that never moved by what stands beside it now."""
-    beside_ours = False
-    open_side = False
-    for neighbour in NEIGHBOURS[square]:
-        piece = pieces.get(_square_name(neighbour))
-        if piece is None:
-            open_side = True
-        elif piece["owner"] == me:
-            beside_ours = True
-    if beside_ours:
-        row[_FLAG] *= BESIDE_OURS_FLAG
-        row[_BOMB] *= BESIDE_OURS_BOMB
-    elif open_side:
-        row[_FLAG] *= OPEN_FLAG
-        row[_BOMB] *= OPEN_BOMB
-
-
 @functools.cache
 def _square_name(square: int) -> str:
     return "abcdefghij"[square % 10] + str(square // 10 + 1)
@@ -364,8 +329,6 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
         position = setup_position.get(track.origin) if track.origin is not None else None
         base = priors[position] if position is not None else flat
         row = [base[i] * track.weights[i] if pool[r] > 0 else 0.0 for i, r in enumerate(RANKS)]
-        if not view["pieces"][name]["moved"]:
-            _apply_exposure(row, square, view["pieces"], me)
         if view["pieces"][name]["moved"] or track.origin is None:
             row[_BOMB] = 0.0  # Bombs never move, and are never rescued
             if view["pieces"][name]["moved"]:

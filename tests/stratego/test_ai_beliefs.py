@@ -179,37 +179,3 @@ def test_a_piece_that_spares_our_seen_marshal_is_not_the_spy() -> None:
     play_all(unseen, "f4-e4", "h8-i8", "e3-e2", "i8-i7")  # the Captain takes it
     assert spy(shown, "d4") < 0.2 * spy(unseen, "d4")
     assert spy(shown, "i7") == pytest.approx(spy(unseen, "i7"))  # it was never next to it
-
-
-def _flag_and_bomb(game: stratego.Game, square: str) -> tuple[float, float]:
-    dist = beliefs(game.view("red")).dists[square]
-    return dist.get("F", 0.0), dist.get("B", 0.0)
-
-
-def test_a_piece_that_never_moved_with_an_empty_square_beside_it_is_less_often_the_flag() -> None:
-    """People wall the Flag in: once a neighbour of a piece that never moved has gone,
-    that piece is less likely the Flag and likelier a Bomb than with its wall whole."""
-    pieces = dict(a1="rF", b1="rB", c1="r5", d1="r4", j10="bF", i10="bB", h10="b5", i9="b4")
-    gone = position(**pieces)
-    play_all(gone, "c1-c2", "i9-i8")  # the Lieutenant leaves i10's side
-    back = position(**pieces)
-    play_all(back, "c1-c2", "i9-i8", "c2-c1", "i8-i9")  # and comes back
-    flag_open, bomb_open = _flag_and_bomb(gone, "i10")
-    flag_walled, bomb_walled = _flag_and_bomb(back, "i10")
-    assert flag_open < flag_walled
-    assert bomb_open > bomb_walled
-
-
-def test_a_piece_that_never_moved_beside_ours_is_likelier_a_bomb() -> None:
-    """A piece that stays put beside one of ours on the enemy's turn is more often a Bomb
-    (a movable piece there would take ours or go), and less often the Flag, than the same
-    piece with only an empty square beside it."""
-    pieces = dict(a1="rF", b1="rB", i8="r5", j10="bF", i10="bB", h10="b5", a9="b4")
-    beside = position(**pieces)
-    play_all(beside, "i8-i9", "a9-a8")  # ours beside i10, and Blue leaves it there
-    apart = position(**pieces)
-    play_all(apart, "i8-i7", "a9-a8")
-    flag_beside, bomb_beside = _flag_and_bomb(beside, "i10")
-    flag_apart, bomb_apart = _flag_and_bomb(apart, "i10")
-    assert flag_beside < flag_apart
-    assert bomb_beside > bomb_apart
