@@ -119,6 +119,14 @@ FLAG_LURE = 600.0
 #: took a Bomb of the wall and the Flag on the next move in most Flags we lost
 #: (README, "A guard for the Flag's wall").
 WALL_UNGUARDED = 40.0
+#: How the search weighs the chances that a piece we attack is the Flag or a Bomb, against
+#: the beliefs: the pieces it chooses to attack are those whose Flag chance the beliefs
+#: overrate and whose Bomb chance they underrate (in saved games against the outside
+#: program, at our attacks on pieces that never moved, 3 to 5 times fewer Flags and up to
+#: twice as many Bombs as believed), and a Flag's chance times a win outweighed the
+#: Marshal (docs/stratego-expert-experiments.md, "The chosen piece's odds").
+ATTACKED_FLAG_ODDS = 0.3
+ATTACKED_BOMB_ODDS = 1.5
 #: Penalty for having only this many movable pieces left (losing them all loses).
 FEW_MOVABLE = (WIN, 250.0, 120.0, 60.0, 25.0, 10.0)
 #: An enemy unknown piece moves in the search only if it is more likely movable than
@@ -748,6 +756,7 @@ class Thinking(Sliced):
         if d < 0:  # we attack an unknown enemy piece
             dist = self._dist[defender]
             assert dist is not None
+            dist = self._as_attacked(dist)
             row = table[a]
             masks = {_WON: 0, _LOST: 0, _TIED: 0}
             probs = {_WON: 0.0, _LOST: 0.0, _TIED: 0.0}
@@ -788,6 +797,18 @@ class Thinking(Sliced):
         if not out:
             return [(1.0, _LOST, None)]
         return _normalised(out)
+
+    def _as_attacked(self, dist: Dist) -> Dist:
+        """``dist`` as the search weighs it when we attack that piece: its Flag chance
+        times ``ATTACKED_FLAG_ODDS``, its Bomb chance times ``ATTACKED_BOMB_ODDS``."""
+        flag, bomb = dist[_F], dist[_B]
+        if not flag and not bomb:
+            return dist  # a piece that moved
+        weighted = list(dist)
+        weighted[_F] = flag * ATTACKED_FLAG_ODDS
+        weighted[_B] = bomb * ATTACKED_BOMB_ODDS
+        total = math.fsum(weighted)
+        return self._intern(tuple(p / total for p in weighted))
 
     def _make_quiet(self, src: int, dst: int, side: int) -> None:
         board = self._board

@@ -268,6 +268,36 @@ def test_only_a_miner_attacks_a_known_bomb() -> None:
     assert _choose(game, view) != "e6-e7"
 
 
+def _decide_with(
+    game: stratego.Game, view: dict[str, Any], dists: dict[str, dict[str, float]]
+) -> ai_expert.Thinking:
+    """A whole decision with some enemy pieces' beliefs pinned to ``dists``."""
+    believed = ai_beliefs.beliefs(view)
+    believed.dists.update(dists)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ai_expert, "beliefs", lambda _view: believed)
+        return _decide(view, game.legal_moves(), 1, node_budget=3000)
+
+
+#: A piece on the back rank that never moved: the Flag one time in ten, a Bomb three.
+_MAYBE_FLAG = {"F": 0.1, "B": 0.3, "5": 0.3, "4": 0.3}
+
+
+def test_does_not_risk_its_marshal_on_a_piece_that_may_be_the_flag() -> None:
+    """A one-in-ten Flag chance times a won game outweighed the Marshal lost on a Bomb,
+    and the pieces it chose to attack were those whose Flag chance the beliefs overrate:
+    the Marshal lost on Bombs in a third of the games against the outside program. Its
+    attack is now weighed with the Flag's odds lowered and the Bomb's raised
+    (``ATTACKED_FLAG_ODDS``, ``ATTACKED_BOMB_ODDS``); a Scout still goes and looks."""
+    game = position(e9="rX", d10="r2", a1="rF", b1="rB", e10="b5", b7="b4", j10="bF", i10="bB")
+    view = game.view("red")
+    thinking = _thinking_with(view, {"e10": _MAYBE_FLAG})
+    marshal = thinking._attack_gain_of(ai_expert._code("e9-e10"), 0)
+    scout = thinking._attack_gain_of(ai_expert._code("d10-e10"), 0)
+    assert marshal < 0 < scout
+    assert _decide_with(game, view, {"e10": _MAYBE_FLAG}).move != "e9-e10"
+
+
 def test_takes_the_flag_when_it_is_known() -> None:
     game = position(e6="r4", e7="bF", f6="b9", a1="rF", b1="r2", j10="bB")
     view = _view_with(game, e7="F", f6="9")
