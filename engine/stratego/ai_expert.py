@@ -98,7 +98,8 @@ THREAT = 1.0
 #: (about a Miner). Without it a chase round a block of four squares lasts until the
 #: game's cap: the chased piece flees for ever (or our chaser follows for ever) because
 #: nothing else is worth more than that piece. With it the chase is left for a new
-#: route or a lesser piece given up, and the game goes on (README, "Leaving the loops").
+#: route or a lesser piece given up, and the game goes on
+#: (docs/stratego-expert-experiments.md, "Leaving the loops").
 REPEAT_STEP = 10.0
 REPEAT_CAP = 40.0
 #: Returns to a position that cost nothing: a short shuffle is play, not a loop (with
@@ -117,7 +118,7 @@ FLAG_LURE = 600.0
 #: Penalty per Bomb beside our Flag with no piece of ours beside it that takes a Miner
 #: (a Miner or higher), while the enemy may have a Miner: the outside program's Miners
 #: took a Bomb of the wall and the Flag on the next move in most Flags we lost
-#: (README, "A guard for the Flag's wall").
+#: (docs/stratego-expert-experiments.md, "A guard for the Flag's wall").
 WALL_UNGUARDED = 40.0
 #: How the search weighs the chances that a piece we attack is the Flag or a Bomb, against
 #: the beliefs: the pieces it chooses to attack are those whose Flag chance the beliefs

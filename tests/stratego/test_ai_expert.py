@@ -3,8 +3,10 @@ move however its thinking is sliced, and sound in positions a player can judge."
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -176,13 +178,21 @@ def test_shows_its_general_to_take_a_colonel() -> None:
     assert _choose(game, _view_with(game, e5="8")) == "e6-e5"
 
 
-def _thinking_with(view: dict[str, Any], dists: dict[str, dict[str, float]]) -> ai_expert.Thinking:
-    """A decision set up on ``view`` with some enemy pieces' beliefs pinned to ``dists``."""
+@contextlib.contextmanager
+def _beliefs_pinned(view: dict[str, Any], dists: dict[str, dict[str, float]]) -> Iterator[None]:
+    """While inside, the expert believes what it would of ``view``, with some enemy
+    pieces' beliefs pinned to ``dists``."""
     believed = ai_beliefs.beliefs(view)
     believed.dists.update(dists)
-    thinking = ai_expert.Thinking(view, ["a1-a2"], random.Random(1))  # one move: no search
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ai_expert, "beliefs", lambda _view: believed)
+        yield
+
+
+def _thinking_with(view: dict[str, Any], dists: dict[str, dict[str, float]]) -> ai_expert.Thinking:
+    """A decision set up on ``view`` with some enemy pieces' beliefs pinned to ``dists``."""
+    thinking = ai_expert.Thinking(view, ["a1-a2"], random.Random(1))  # one move: no search
+    with _beliefs_pinned(view, dists):
         for _ in thinking._setup(view):
             pass
     return thinking
@@ -272,10 +282,7 @@ def _decide_with(
     game: stratego.Game, view: dict[str, Any], dists: dict[str, dict[str, float]]
 ) -> ai_expert.Thinking:
     """A whole decision with some enemy pieces' beliefs pinned to ``dists``."""
-    believed = ai_beliefs.beliefs(view)
-    believed.dists.update(dists)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ai_expert, "beliefs", lambda _view: believed)
+    with _beliefs_pinned(view, dists):
         return _decide(view, game.legal_moves(), 1, node_budget=3000)
 
 
