@@ -74,7 +74,31 @@ SMALL_TEXT = """() => [...document.querySelectorAll("form.st-new *")]
     .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
     .map((el) => el.textContent.trim())"""
 
+# Every attack's captions set to two names (the attacker's, the defender's).
+LONGEST_CAPTIONS = """([attacker, defender]) => {
+    for (const fighters of document.querySelectorAll("#st-report .fighters")) {
+        const captions = fighters.querySelectorAll("figcaption span[aria-hidden]");
+        captions[0].textContent = attacker;
+        captions[1].textContent = defender;
+    }
+}"""
+
 IN_VIEW_DURING_PLAY = ("#st-board", "#st-status > :first-child", "#st-report")
+# A tablet has room for the game's buttons too (a phone leaves them below the board).
+IN_VIEW_ON_A_TABLET = (*IN_VIEW_DURING_PLAY, "#st-actions")
+# Of those, the ones cut off at the side panel's edge: beside the board on a landscape
+# tablet the panel scrolls on its own (the graveyards and the move list run below).
+CUT_OFF_BY_THE_SIDE_PANEL = """(selectors) => {
+    const side = document.querySelector(".st-layout .side");
+    if (!side) return [];
+    const edge = side.getBoundingClientRect();
+    return selectors.filter((selector) => {
+        const node = side.querySelector(selector);
+        if (!node) return false;
+        const box = node.getBoundingClientRect();
+        return box.top < edge.top - 0.5 || box.bottom > edge.bottom + 0.5;
+    });
+}"""
 
 
 def open_new_game(  # type: ignore[no-untyped-def]
@@ -94,6 +118,15 @@ def open_new_game(  # type: ignore[no-untyped-def]
 
 def out_of_view(page: Page, *selectors: str) -> list[str]:
     return page.evaluate(OUT_OF_VIEW, list(selectors))  # type: ignore[no-any-return]
+
+
+def hidden_on_a_tablet(page: Page) -> list[str]:
+    """What a tablet player could not see during play without scrolling (nothing, ever):
+    the board, whose turn, the last move's report and the buttons."""
+    return out_of_view(page, *IN_VIEW_ON_A_TABLET) + [
+        f"{selector} cut off by the side panel"
+        for selector in page.evaluate(CUT_OFF_BY_THE_SIDE_PANEL, list(IN_VIEW_ON_A_TABLET))
+    ]
 
 
 def broken_words(page: Page) -> list[str]:
@@ -179,6 +212,8 @@ def test_against_the_computer_nothing_scrolls_and_the_reply_stays_in_view(
         assert scrolled(page) == [], (played, scrolled(page))
         # A phone too: the person's own move in a few words, the reply in full.
         assert out_of_view(page, *IN_VIEW_DURING_PLAY) == [], played
+        if viewport != "phone":
+            assert hidden_on_a_tablet(page) == [], played
         if page.locator("#st-report .attack").count() == 2:
             screenshot(page, f"stratego-layout-attacks-{viewport}-{language}")
     assert not has_horizontal_scroll(page)
@@ -256,7 +291,7 @@ def test_on_a_portrait_tablet_two_attacks_keep_their_pieces_on_one_line(
     pieces (the longest names, "Comandante (7)" against "Comandante (7)") stay on one
     line, so the reports never grow below the screen's edge."""
     context, page, log = two_attack_reports(browser, server, "portrait", language)
-    assert out_of_view(page, *IN_VIEW_DURING_PLAY) == []
+    assert hidden_on_a_tablet(page) == []
     screenshot(page, f"stratego-layout-two-attacks-portrait-{language}")
     t = json.loads((Path(__file__).parent.parent / f"web/i18n/{language}.json").read_text())
     names = [
@@ -265,7 +300,28 @@ def test_on_a_portrait_tablet_two_attacks_keep_their_pieces_on_one_line(
         if kind.can_move
     ]
     assert page.evaluate(FIGHTERS_OFF_ONE_LINE, names) == []
-    assert out_of_view(page, *IN_VIEW_DURING_PLAY) == []
+    assert hidden_on_a_tablet(page) == []
+    assert log.console_errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_on_a_landscape_tablet_two_attacks_leave_the_buttons_in_view(
+    browser: Browser, server: RunningServer, language: str
+) -> None:
+    """Beside the board the panel is narrow: an attack's two pieces stand one above the
+    other, and two attacks told in full ("Comandante (7)" against "Mariscal (10)") would
+    push Offer a draw and Resign below its edge. The computer's reply is told in full,
+    the person's own attack in a few words (its outcome stays on the board), and the
+    buttons stay in view."""
+    context, page, log = two_attack_reports(browser, server, "landscape", language)
+    screenshot(page, f"stratego-layout-two-attacks-landscape-{language}")
+    for attacker, defender in (("Comandante (7)", "Mariscal (10)"), ("Explorador", "Espía")):
+        page.evaluate(LONGEST_CAPTIONS, [attacker, defender])
+        assert hidden_on_a_tablet(page) == [], (attacker, defender)
+    expect(page.locator("#st-report .st-reply .attack")).to_be_visible()
+    expect(page.locator("#st-report .st-own-move .report-brief")).to_be_visible()
+    expect(page.locator("#st-report .st-own-move .report-full")).to_be_hidden()
     assert log.console_errors == []
     context.close()
 
