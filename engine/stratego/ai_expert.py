@@ -22,7 +22,8 @@ It decides from ``view`` and ``legal_moves`` only, like every level:
   Spy worth little once the enemy Marshal is gone; Miners worth more while Bombs remain
   and few Miners are left; a piece nothing can beat worth more), the value of keeping
   our high ranks hidden, enemy pieces near our Flag, pieces drawn towards the enemy
-  pieces they expect to beat (and towards likely Flags), and few movable pieces left.
+  pieces they expect to beat (twice as hard towards a seen one they beat, and towards
+  likely Flags), and few movable pieces left.
 * **A node budget**, not a clock: the same view, moves and ``rng`` give the same move on
   any machine at any load (a reload repeats the decision). The search is resumable:
   :class:`Thinking` ``.step(max_nodes)`` runs a slice and returns whether it is done, so
@@ -89,6 +90,13 @@ BASE_VALUES: dict[str, float] = {
 HIDDEN_SHARE = {"X": 0.35, "9": 0.3, "8": 0.2, "7": 0.1, "S": 0.2}
 #: How much a step nearer a piece it expects to beat is worth.
 APPROACH = 3.0
+#: How many times that a step nearer a piece whose rank we have seen and that it beats
+#: is worth. A seen enemy Colonel or General raids our unseen pieces (it wins almost
+#: every such attack) while ours that beat it stay where they are: the raids cost the
+#: expert about 200 points a game against the outside program. A gain that is certain
+#: calls our beaters from further away (docs/stratego-expert-experiments.md, "Hunting
+#: the raiders").
+HUNT = 2.0
 #: Share of the enemy's best option on a seen piece of ours counted where the search
 #: stops with the enemy to move: an unknown piece next to it attacks when its own rank
 #: wins (the enemy knows it), which the average over its possible ranks hides.
@@ -375,7 +383,8 @@ class Thinking(Sliced):
 
     def _approach_fields(self) -> Generator[None, None, list[list[float]]]:
         """Per our rank, per square: steps to the nearest enemy piece worth attacking, less
-        a bonus for better targets, less ``_FAR`` (0 where there is none that near)."""
+        ``_FAR`` (0 where there is none that near), times ``HUNT`` for a seen piece, less a
+        bonus for better targets."""
         side = self._side
         blocked = [False] * 100
         for p, sq in enumerate(self._sq):
@@ -391,17 +400,18 @@ class Thinking(Sliced):
                 for t in self._pieces[1]:
                     gain = self._attack_gain(r, t)
                     if gain > 0:
-                        targets.append((t, min(gain, 300.0) / 100.0))
+                        pull = HUNT if self._dist[t] is None else 1.0
+                        targets.append((t, min(gain, 300.0) / 100.0, pull))
                 if targets:
                     # Negative closeness, so a piece that dies never raises the score.
-                    for t, bonus in targets:
+                    for t, bonus, pull in targets:
                         steps = distances.get(t)
                         if steps is None:
                             steps = distances[t] = _steps_to(self._sq[t], blocked)
                             if len(distances) % 8 == 0:
                                 yield
                         for sq in range(100):
-                            value = steps[sq] - bonus - _FAR
+                            value = pull * (steps[sq] - _FAR) - bonus
                             if value < field[sq]:
                                 field[sq] = value
             fields.append(field)

@@ -178,6 +178,20 @@ def test_shows_its_general_to_take_a_colonel() -> None:
     assert _choose(game, _view_with(game, e5="8")) == "e6-e5"
 
 
+def test_goes_after_a_seen_colonel_in_its_back_rows() -> None:
+    """A seen enemy Colonel raids our unseen pieces while our General, which beats it,
+    stays where it is: a sure gain calls the General from further away than a guess
+    (``HUNT``). Here it sets off towards the Colonel, not towards the unseen piece
+    nearer it nor with another piece."""
+    game = position(
+        a1="rF", b1="rB", a2="r4", e4="r9",
+        j3="b8", e8="b6", a10="b5", i10="bB", j10="bF",
+    )  # fmt: skip
+    view = _view_with(game, j3="8")
+    view["pieces"]["e8"]["moved"] = True
+    assert _choose(game, view) in ("e4-e3", "e4-f4")
+
+
 @contextlib.contextmanager
 def _beliefs_pinned(view: dict[str, Any], dists: dict[str, dict[str, float]]) -> Iterator[None]:
     """While inside, the expert believes what it would of ``view``, with some enemy
