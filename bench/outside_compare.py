@@ -83,33 +83,34 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("versions", nargs="+", help="LABEL=DIR of seed-N.txt games")
     args = parser.parse_args(argv)
-    versions: dict[str, dict[int, str]] = {}
+    # Per version, per finished seed: (the saved game's path, its result).
+    versions: dict[str, dict[int, tuple[str, tuple[float, str]]]] = {}
     for spec in args.versions:
         label, _, folder = spec.partition("=")
         if not folder:
             parser.error(f"{spec!r}: give LABEL=DIR")
         versions[label] = {
-            int(found.group(1)): path
+            int(found.group(1)): (path, result)
             for path in glob.glob(os.path.join(folder, "seed-*.txt"))
-            if (found := SEED.search(path)) and saved_result(path) is not None
+            if (found := SEED.search(path)) and (result := saved_result(path)) is not None
         }
-    common = sorted(set.intersection(*(set(paths) for paths in versions.values())))
+    common = sorted(set.intersection(*(set(games) for games in versions.values())))
     if not common:
         print("no seed finished by every version")
         return 1
     print(f"{len(common)} seeds finished by every version ({common[0]}-{common[-1]})")
     by_fate: dict[tuple[str, str], collections.Counter[str]] = {}
     scores_by_fate: dict[tuple[str, str, str], list[float]] = collections.defaultdict(list)
-    for label, paths in versions.items():
-        results = [saved_result(paths[seed]) for seed in common]
-        played = [result for result in results if result is not None]
+    for label, games in versions.items():
+        played = [games[seed][1] for seed in common]
         wins = sum(1 for score, _ in played if score == 1.0)
         draws = sum(1 for score, _ in played if score == 0.5)
         score = sum(score for score, _ in played) / len(played)
         print(line(label, wins, draws, len(played)) + f"   score {score:.2f}")
         print("    " + ending_counts(played))
-        for seed, (score, _) in zip(common, played, strict=True):
-            for letter, fate in fates(paths[seed]).items():
+        for seed in common:
+            path, (score, _) = games[seed]
+            for letter, fate in fates(path).items():
                 by_fate.setdefault((label, letter), collections.Counter())[fate] += 1
                 scores_by_fate[label, letter, fate].append(score)
     for letter, name in FOLLOWED.items():

@@ -75,7 +75,7 @@ SMALL_TEXT = """() => [...document.querySelectorAll("form.st-new *")]
     .map((el) => el.textContent.trim())"""
 
 # Every attack's captions set to two names (the attacker's, the defender's).
-LONGEST_CAPTIONS = """([attacker, defender]) => {
+SET_CAPTIONS = """([attacker, defender]) => {
     for (const fighters of document.querySelectorAll("#st-report .fighters")) {
         const captions = fighters.querySelectorAll("figcaption span[aria-hidden]");
         captions[0].textContent = attacker;
@@ -317,7 +317,7 @@ def test_on_a_landscape_tablet_two_attacks_leave_the_buttons_in_view(
     context, page, log = two_attack_reports(browser, server, "landscape", language)
     screenshot(page, f"stratego-layout-two-attacks-landscape-{language}")
     for attacker, defender in (("Comandante (7)", "Mariscal (10)"), ("Explorador", "Espía")):
-        page.evaluate(LONGEST_CAPTIONS, [attacker, defender])
+        page.evaluate(SET_CAPTIONS, [attacker, defender])
         assert hidden_on_a_tablet(page) == [], (attacker, defender)
     expect(page.locator("#st-report .st-reply .attack")).to_be_visible()
     expect(page.locator("#st-report .st-own-move .report-brief")).to_be_visible()
