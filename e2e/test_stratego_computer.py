@@ -467,8 +467,12 @@ def test_a_person_plays_the_expert_by_taps_and_the_page_answers_while_it_thinks(
             act(page, "resign")
             act(page, "resign-yes")
             expect(page.locator("#st-headline")).to_contain_text(f"{EXPERT}, Blue army wins")
+            # On a loaded machine its move may land while she is asked (the question
+            # stays); none comes after she resigned.
+            resigned_at = len(saved_game(page).moves)
+            assert resigned_at - moves in (0, 1)
             page.wait_for_timeout(300)
-            assert len(saved_game(page).moves) == moves, "no move after the resignation"
+            assert len(saved_game(page).moves) == resigned_at, "no move after resigning"
     assert log.page_errors == [] and log.console_errors == []
     assert log.foreign_requests() == []
     context.close()

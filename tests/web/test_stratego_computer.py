@@ -527,6 +527,25 @@ def test_a_tap_while_the_expert_thinks_is_answered_and_resigning_stops_it() -> N
     assert session.game is not None and session.game.result == "blue"
 
 
+def test_the_question_to_resign_stays_when_the_experts_move_lands() -> None:
+    """Asked "Really resign?" while the expert thinks, the person still has the question
+    (not another button under her finger) after its move lands, and answers it."""
+    driver = against_the_expert()
+    session = screen_session(driver)
+    ana_moves(driver)
+    driver.clock.run_all(limit=2)
+    driver.tap("resign")
+    driver.run_timers()  # it decides and moves meanwhile
+    assert len(blue_replies(session)) == 1 and session.player == "red"
+    assert "Really resign? Computer (expert) wins the game." in driver.html()
+    driver.tap("resign-no")
+    assert "Really resign?" not in driver.html()
+    driver.tap("resign")
+    driver.tap("resign-yes")
+    assert session.stage == "over" and session.game is not None
+    assert session.game.end_reason == "resigned"
+
+
 def test_leaving_while_the_expert_thinks_cancels_it_and_coming_back_gives_the_same_move() -> None:
     storage = MemoryStorage()
     driver = against_the_expert(storage)

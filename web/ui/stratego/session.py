@@ -507,7 +507,11 @@ class Session:
             game.apply(player, parse_action(decision.move))
             if not game.rescue_pending:
                 break
+        asked = self.confirm_resign
         self._after_play()
+        # "Really resign?" asked while it thought stays under the person's finger: gone
+        # as its move lands, a tap meant for "Yes" would hit whatever button came there.
+        self.confirm_resign = asked and self.stage == "turn"
 
     def offer_draw_to_computer(self) -> bool | None:
         """The person offers a draw; the computer answers from its own view at once.
