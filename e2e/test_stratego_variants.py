@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_stratego_layout import SETTINGS, broken_words, open_new_game, out_of_view, saved_game
 
 from engine import stratego
+from engine.stratego.board import NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 #: Person moves before the person resigns (not reached in practice: in 1,200 games played
@@ -56,23 +57,14 @@ def steps_to_an_enemy(game: stratego.Game, start: str, enemy: str) -> int | None
     queue = deque([start])
     while queue:
         square = queue.popleft()
-        for near in neighbours(square):
+        for near in (SQUARE_NAMES[n] for n in NEIGHBOURS[SQUARE_INDEX[square]]):
             piece = game.piece_at(near)
             if piece is not None and piece[0] == enemy:
                 return steps[square] + 1
-            if piece is None and near not in stratego.LAKE_NAMES and near not in steps:
+            if piece is None and near not in steps:
                 steps[near] = steps[square] + 1
                 queue.append(near)
     return None
-
-
-def neighbours(square: str) -> list[str]:
-    file, rank = ord(square[0]) - ord("a"), int(square[1:])
-    return [
-        f"{chr(ord('a') + file + df)}{rank + dr}"
-        for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
-        if 0 <= file + df < 10 and 1 <= rank + dr <= 10
-    ]
 
 
 def person_move(game: stratego.Game, rng: random.Random) -> str:
@@ -83,6 +75,7 @@ def person_move(game: stratego.Game, rng: random.Random) -> str:
     enemy = stratego.opponent(game.turn)
     attacks = []
     closer = []
+    steps_from: dict[str, int | None] = {}  # per origin, before the move
     for move in moves:
         origin, target = move.split("-")
         piece, defender = game.piece_at(origin), game.piece_at(target)
@@ -90,7 +83,9 @@ def person_move(game: stratego.Game, rng: random.Random) -> str:
         if defender is not None:
             attacks.append((stratego.PIECES[piece[1]].strength, move))
             continue
-        before = steps_to_an_enemy(game, origin, enemy)
+        if origin not in steps_from:
+            steps_from[origin] = steps_to_an_enemy(game, origin, enemy)
+        before = steps_from[origin]
         after = steps_to_an_enemy(game, target, enemy)
         if before is not None and after is not None and after < before:
             closer.append(move)
