@@ -201,17 +201,16 @@ def assert_fits(page, targets: str = TOUCH_TARGETS, what: str = "") -> None:  # 
     assert small_targets(page, targets) == [], what
 
 
-#: True once no motion is under way: every animation is finished, paused (a test that
-#: stops one half way wants that picture) or one that never ends (a "thinking" pulse).
-MOTION_SETTLED = """() => document.getAnimations().every((animation) =>
-    animation.playState !== "running"
-    || animation.effect.getComputedTiming().iterations === Infinity)"""
+#: How many of the motions' animations are running (not the stylesheet's own: a
+#: "thinking" pulse, a transition). A motion a test paused half way is not running.
+RUNNING_MOTIONS = """() => document.getAnimations().filter((a) => a.playState === "running"
+    && !(a instanceof CSSAnimation) && !(a instanceof CSSTransition)).length"""
 
 
 def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     """A full-page picture of what the player sees once a move's slide has ended (taken
     mid-slide, a captured piece is drawn off the board where the player never sees it)."""
-    page.wait_for_function(MOTION_SETTLED, timeout=5000)
+    page.wait_for_function(f"({RUNNING_MOTIONS})() === 0", timeout=5000)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

@@ -15,7 +15,7 @@ import random
 import re
 
 import pytest
-from conftest import RunningServer, open_app, screenshot, wait_ready
+from conftest import RUNNING_MOTIONS, RunningServer, open_app, screenshot, wait_ready
 from pages import StrategoBoard, StrategoSetup
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
@@ -38,9 +38,6 @@ new MutationObserver(() => window.motionsSeen.push(
 CALM = 'localStorage.setItem("tablero.settings", JSON.stringify({language: "en"}));'
 MOTIONS = "() => Number(document.documentElement.dataset.motions || 0)"
 SOUNDS = "() => Number(document.documentElement.dataset.sounds || 0)"
-# The motions' animations (not the stylesheet's own: a "thinking" spinner, a transition).
-RUNNING = """() => document.getAnimations().filter((a) => a.playState === "running"
-    && !(a instanceof CSSAnimation) && !(a instanceof CSSTransition)).length"""
 # Every animation of the motion under way, stopped at the same moment (for a screenshot).
 HALF_WAY = """(share) => document.getAnimations().forEach((animation) => {
     animation.pause();
@@ -57,7 +54,7 @@ def wait_motions(page: Page, count: int) -> None:
 
 
 def running(page: Page) -> int:
-    return int(page.evaluate(RUNNING))
+    return int(page.evaluate(RUNNING_MOTIONS))
 
 
 def saved_game(page: Page) -> stratego.Game:
