@@ -48,7 +48,7 @@ from .setup import human_setups
 RANKS: tuple[str, ...] = ("F", "S", "2", "3", "4", "5", "6", "7", "8", "9", "X", "B")
 RANK_INDEX: dict[str, int] = {letter: index for index, letter in enumerate(RANKS)}
 _STRENGTH = [next(kind.strength for kind in PIECE_KINDS if kind.letter == r) for r in RANKS]
-_FLAG, _SPY, _SCOUT, _MARSHAL, _BOMB = 0, 1, 2, 10, 11
+_FLAG, _SPY, _SCOUT, _MINER, _MARSHAL, _BOMB = 0, 1, 2, 3, 10, 11
 
 #: Behaviour weights: how much likelier a rank becomes after one observed act, against 1
 #: for the same rank as the piece of ours it knew. Fitted with
@@ -67,6 +67,11 @@ APPROACH_SPY = 5.0  # stepped next to our known Marshal: the Spy
 #: and none was (and 14 Marshals died to a Spy that did take them).
 SPARED_MARSHAL_SPY = 0.03
 FIT_ROUNDS = 40
+#: Weight of the Miner for each step an enemy piece took nearer our Flag, ending within
+#: ``FLAG_WALK_REACH`` of it: the outside program sends its Miners straight at a Flag it
+#: has guessed behind a Bomb wall.
+FLAG_WALK_MINER = 1.3
+FLAG_WALK_REACH = 6
 
 
 def count_setup_ranks(setups: Iterable[str]) -> tuple[int, tuple[tuple[int, ...], ...]]:
@@ -176,6 +181,14 @@ def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
         for name, piece in pieces.items()
         if piece["owner"] == me and piece["letter"] == "X"
     ]
+    our_flag = next(
+        (
+            SQUARE_INDEX[name]
+            for name, piece in pieces.items()
+            if piece["owner"] == me and piece["letter"] == "F"
+        ),
+        -1,
+    )
     spared: dict[int, _Track] = {}  # pieces that stood by our seen Marshal and let it be
     for index, entry in enumerate(history):
         if "from" not in entry:
@@ -200,6 +213,12 @@ def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
                 track.far = True
             if not attack:
                 tracks[dst] = track
+                if (
+                    our_flag >= 0
+                    and _distance(dst, our_flag) < _distance(src, our_flag)
+                    and _distance(dst, our_flag) <= FLAG_WALK_REACH
+                ):
+                    track.weights[_MINER] *= FLAG_WALK_MINER
                 before = set(NEIGHBOURS[src])
                 after = set(NEIGHBOURS[dst])
                 for square, seen in ours.items():

@@ -128,6 +128,16 @@ FLAG_LURE = 600.0
 #: took a Bomb of the wall and the Flag on the next move in most Flags we lost
 #: (docs/stratego-expert-experiments.md, "A guard for the Flag's wall").
 WALL_UNGUARDED = 40.0
+#: Penalty for an enemy piece this many steps from our Flag (through a Bomb of its
+#: wall), times its chance of being a Miner, when none of our pieces that take a Miner
+#: can stand beside the wall before it gets there. The outside program's Miners walk
+#: six to eight moves straight at our Flag while our pieces are across the board; the
+#: search sees three or four moves ahead, too late to bring a guard home
+#: (docs/stratego-expert-experiments.md, "The race to the wall").
+MINER_RACE = (0.0, 400.0, 300.0, 250.0, 200.0, 150.0, 100.0, 60.0)
+#: How many steps late our nearest guard is when that penalty is whole: below it, each
+#: step the guard comes home takes a share off, so the search has a reason to start.
+RACE_SPAN = 3
 #: How the search weighs the chances that a piece we attack is the Flag or a Bomb, against
 #: the beliefs: the pieces it chooses to attack are those whose Flag chance the beliefs
 #: overrate and whose Bomb chance they underrate (in saved games against the outside
@@ -286,6 +296,8 @@ class Thinking(Sliced):
         self._miner_zone: list[tuple[int, float]] = []
         self._flag_rays: tuple[tuple[int, ...], ...] = ()
         self._wall_guards: list[tuple[int, ...]] = []
+        self._guard_steps: list[int] = []
+        self._miner_steps: list[int] = []
         flags = [p for p in self._pieces[0] if rank[p] == _F]
         if flags:
             flag_square = square[flags[0]]
@@ -298,6 +310,11 @@ class Thinking(Sliced):
                 for wall in NEIGHBOURS[flag_square]
                 if wall in bombs
             ]
+            if self._wall_guards:
+                no_walls = [False] * 100
+                beside_walls = [sq for guards in self._wall_guards for sq in guards]
+                self._guard_steps = _steps_to(beside_walls, no_walls)
+                self._miner_steps = _steps_to([flag_square], no_walls)
         self._fields = yield from self._approach_fields()
         self._material = 0.0
         self._position = 0.0
@@ -407,7 +424,7 @@ class Thinking(Sliced):
                     for t, bonus, pull in targets:
                         steps = distances.get(t)
                         if steps is None:
-                            steps = distances[t] = _steps_to(self._sq[t], blocked)
+                            steps = distances[t] = _steps_to([self._sq[t]], blocked)
                             if len(distances) % 8 == 0:
                                 yield
                         for sq in range(100):
@@ -1029,12 +1046,47 @@ class Thinking(Sliced):
                         break
                 else:
                     score -= WALL_UNGUARDED
+            if self._guard_steps:
+                score -= self._miner_race()
         movable = self._movable
         if movable[0] < len(FEW_MOVABLE):
             score -= FEW_MOVABLE[movable[0]]
         if movable[1] < len(FEW_MOVABLE):
             score += FEW_MOVABLE[movable[1]]
         return max(-BOUND + 1.0, min(BOUND - 1.0, score))
+
+    def _miner_race(self) -> float:
+        """The penalty of the worst enemy piece that may be a Miner and reaches our
+        Flag's wall before our nearest guard (a Miner or higher) can stand beside it,
+        by how close it is and how late the guard is."""
+        where, rank, mobility = self._sq, self._rank, self._mobility
+        miner_steps = self._miner_steps
+        coming: list[tuple[int, float]] = []
+        for p in self._pieces[1]:
+            here = where[p]
+            if here < 0 or not mobility[p] or miner_steps[here] >= len(MINER_RACE):
+                continue
+            dist = self._dist[p]
+            chance = float(rank[p] == _MINER) if dist is None else dist[_MINER]
+            if chance > 0.0:
+                coming.append((miner_steps[here], chance))
+        if not coming:
+            return 0.0
+        guard_steps = self._guard_steps
+        guard = min(
+            (
+                guard_steps[where[p]]
+                for p in self._pieces[0]
+                if where[p] >= 0 and mobility[p] and rank[p] >= _MINER
+            ),
+            default=40,
+        )
+        worst = 0.0
+        for steps, chance in coming:
+            late = guard - (steps - 2)
+            if late > 0:
+                worst = max(worst, chance * MINER_RACE[steps] * min(1.0, late / RACE_SPAN))
+        return worst
 
     def _order_key(self, code: int, side: int) -> float:
         if self._board[code % 100] >= 0:
@@ -1075,11 +1127,13 @@ def _side_values(own_left: list[int], enemy_left: list[int]) -> list[float]:
     return values
 
 
-def _steps_to(target: int, blocked: list[bool]) -> list[int]:
-    """Moves from every square to ``target`` around lakes and ``blocked`` squares."""
+def _steps_to(targets: list[int], blocked: list[bool]) -> list[int]:
+    """Moves from every square to the nearest of ``targets`` around lakes and
+    ``blocked`` squares."""
     steps = [40] * 100
-    steps[target] = 0
-    frontier = [target]
+    for target in targets:
+        steps[target] = 0
+    frontier = list(targets)
     distance = 0
     while frontier:
         distance += 1
@@ -1099,8 +1153,8 @@ def _zone(flag: int, walls: set[int], weights: tuple[float, ...]) -> list[tuple[
     the walls: a piece stands there only once that Bomb is taken, and the zone is made
     once for a whole search (else a Miner that opened the wall beside our Flag would
     leave the zone, and the search would welcome it)."""
-    around = _steps_to(flag, [sq in walls for sq in range(100)])
-    opened = _steps_to(flag, [False] * 100)
+    around = _steps_to([flag], [sq in walls for sq in range(100)])
+    opened = _steps_to([flag], [False] * 100)
     return [
         (sq, weights[d])
         for sq in range(100)

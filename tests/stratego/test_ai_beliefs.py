@@ -179,3 +179,17 @@ def test_a_piece_that_spares_our_seen_marshal_is_not_the_spy() -> None:
     play_all(unseen, "f4-e4", "h8-i8", "e3-e2", "i8-i7")  # the Captain takes it
     assert spy(shown, "d4") < 0.2 * spy(unseen, "d4")
     assert spy(shown, "i7") == pytest.approx(spy(unseen, "i7"))  # it was never next to it
+
+
+def test_a_piece_walking_to_our_flag_is_likelier_a_miner() -> None:
+    """The outside program sends its Miners straight at a Flag it has guessed: each step
+    an enemy piece takes nearer our Flag, within a few squares of it, makes it likelier
+    a Miner than the same walk elsewhere on the board."""
+
+    def miner(flag: str) -> float:
+        game = position(j10="bF", b8="b3", f7="b5", i7="b9", a1="rB", i4="r6", **{flag: "rF"})
+        for step in ("i4-i5", "b8-b7", "i5-j5", "b7-b6", "j5-j4", "b6-b5"):
+            game.play(step)
+        return beliefs(game.view("red")).dists["b5"]["3"]
+
+    assert miner("b1") > miner("j2") * 1.5

@@ -285,6 +285,25 @@ def test_a_bomb_beside_our_flag_wants_a_piece_beside_it_while_a_miner_is_left() 
     assert _flag_terms("b2", "b5") == pytest.approx(_flag_terms("c2", "b5"))
 
 
+def test_a_guard_comes_home_before_a_miner_reaches_our_flags_wall() -> None:
+    """A Miner four steps from our Flag (through a Bomb of its wall) takes the Flag in
+    four moves: a piece of ours that takes a Miner must stand beside the wall by then.
+    From c3 our Sergeant is there in time; from f3 it is three steps late and the race
+    costs the Miner's whole penalty, from e3 two thirds of it; an unknown piece costs its
+    chance of being a Miner."""
+
+    def race(guard: str, miner: dict[str, float] | None = None) -> float:
+        game = position(a1="rF", a2="rB", b1="rB", a5="b3", j10="bF", i10="bB", **{guard: "r4"})
+        view = _view_with(game, a5="3") if miner is None else game.view("red")
+        return _beyond_material(_thinking_with(view, {} if miner is None else {"a5": miner}))
+
+    full = ai_expert.MINER_RACE[4]
+    assert race("c3") - race("f3") == pytest.approx(full)
+    assert race("c3") - race("e3") == pytest.approx(full * 2 / 3)
+    maybe = {"3": 0.4, "5": 0.6}
+    assert race("c3", maybe) - race("f3", maybe) == pytest.approx(0.4 * full)
+
+
 def test_only_a_miner_attacks_a_known_bomb() -> None:
     game = position(e6="r9", d6="r3", e7="bB", a1="rF", b1="rB", j10="bF", i10="bB", a10="b4")
     view = _view_with(game, e7="B")
