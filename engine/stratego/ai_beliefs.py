@@ -213,12 +213,10 @@ def _track_pieces(view: Mapping[str, Any], enemy: str) -> dict[int, _Track]:
                 track.far = True
             if not attack:
                 tracks[dst] = track
-                if (
-                    our_flag >= 0
-                    and _distance(dst, our_flag) < _distance(src, our_flag)
-                    and _distance(dst, our_flag) <= FLAG_WALK_REACH
-                ):
-                    track.weights[_MINER] *= FLAG_WALK_MINER
+                if our_flag >= 0:
+                    to_flag = _distance(dst, our_flag)
+                    if to_flag < _distance(src, our_flag) and to_flag <= FLAG_WALK_REACH:
+                        track.weights[_MINER] *= FLAG_WALK_MINER
                 before = set(NEIGHBOURS[src])
                 after = set(NEIGHBOURS[dst])
                 for square, seen in ours.items():

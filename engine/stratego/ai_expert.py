@@ -66,6 +66,7 @@ _MAX_DEPTH = 30
 _QUIESCENCE_DEPTH = 2
 _QUIESCENCE_WIDTH = 3
 _FAR = 20  # steps beyond which a target does not draw a piece
+_UNREACHABLE = 40  # steps to a square no path reaches: more than any real path
 
 #: Base material values by rank letter (a Flag is the game: ``WIN``).
 BASE_VALUES: dict[str, float] = {
@@ -1079,10 +1080,12 @@ class Thinking(Sliced):
                 for p in self._pieces[0]
                 if where[p] >= 0 and mobility[p] and rank[p] >= _MINER
             ),
-            default=40,
+            default=_UNREACHABLE,
         )
         worst = 0.0
         for steps, chance in coming:
+            # Steps 1 is the wall's Bomb, 2 beside it: the piece needs ``steps - 2``
+            # moves to stand where it takes the Bomb, the guard ``guard`` to stand there.
             late = guard - (steps - 2)
             if late > 0:
                 worst = max(worst, chance * MINER_RACE[steps] * min(1.0, late / RACE_SPAN))
@@ -1130,7 +1133,7 @@ def _side_values(own_left: list[int], enemy_left: list[int]) -> list[float]:
 def _steps_to(targets: list[int], blocked: list[bool]) -> list[int]:
     """Moves from every square to the nearest of ``targets`` around lakes and
     ``blocked`` squares."""
-    steps = [40] * 100
+    steps = [_UNREACHABLE] * 100
     for target in targets:
         steps[target] = 0
     frontier = list(targets)
