@@ -398,9 +398,13 @@ def test_expert_sets_up_from_fortified_human_setups() -> None:
         assert played_by_people(setup)
         assert ai_expert.fortified(setup)
         flag = setup.index("F")
-        assert flag < 10  # the back rank
+        assert 10 <= flag < 20  # the second row
     assert ai.Player("expert", seed=3).setup() == ai_expert.choose_setup(random.Random(3))
-    assert not ai_expert.fortified("F" + "2" * 39)
-    walled = "FB" + "3" * 8 + "B" + "3" * 29
-    assert ai_expert.fortified(walled)
-    assert len(ai_expert.strong_setups()) > 19000
+    back_rank_wall = "FB" + "3" * 8 + "B" + "3" * 29
+    assert not ai_expert.fortified(back_rank_wall)
+    second_row_wall = "3B" + "3" * 8 + "BFB" + "3" * 7 + "3B" + "3" * 18
+    assert ai_expert.fortified(second_row_wall)
+    at_the_edge = "B" + "3" * 9 + "FB" + "3" * 8 + "B" + "3" * 19
+    assert ai_expert.fortified(at_the_edge)
+    assert not ai_expert.fortified(at_the_edge.replace("FB", "F3", 1))
+    assert len(set(ai_expert.strong_setups())) == 339
