@@ -1212,18 +1212,21 @@ def _shuttle_from_history(view: Mapping[str, Any], player: str) -> tuple[int, in
 
 
 def fortified(setup: str) -> bool:
-    """Whether a setup has its Flag on the second row with Bombs on every side of it.
+    """Whether a setup has its Flag on the second row with Bombs on every side of it
+    (the setup area's edges count as walls).
 
     A Flag on the back rank walled in by Bombs is where the outside program looks first
     (the back-rank corners and the c- to h-files) and sends its Miners; on the second
     row our Flag fell in 17 of 100 games against it, against 31 with the back-rank wall
     (docs/stratego-expert-experiments.md, "The Flag on the second row")."""
-    flag = setup.find("F")
-    if not 10 <= flag < 20 or len(setup) < 30:
+    row, column = divmod(setup.find("F"), 10)  # no Flag: row -1
+    if row != 1:
         return False
-    column = flag % 10
-    around = [flag - 10, flag + 10] + [flag + d for d in (-1, 1) if 0 <= column + d < 10]
-    return all(setup[square] == "B" for square in around)
+    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        r, c = row + dr, column + dc
+        if 0 <= r < len(setup) // 10 and 0 <= c < 10 and setup[r * 10 + c] != "B":
+            return False
+    return True
 
 
 def _spy_by_general(setup: str) -> bool:
