@@ -35,11 +35,14 @@ FATES = ("kept", "traded", "on a Bomb", "to the Spy", "to a stronger piece")
 
 
 def saved_result(path: str) -> tuple[float, str] | None:
-    """(our score, how the game ended) from a saved game's last line; None if unfinished."""
+    """(our score, how the game ended) from a saved game's last line; None if unfinished
+    or void (the program failed: ``result None outside_failed``)."""
     with open(path, encoding="utf-8") as saved:
         for text in saved.read().splitlines()[::-1]:
             found = RESULT.match(text)
             if found:
+                if found.group(1) == "None":
+                    return None
                 return float(found.group(1)), found.group(2)
     return None
 

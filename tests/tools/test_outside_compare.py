@@ -53,6 +53,8 @@ def test_versions_compared_on_the_seeds_all_finished(
     _save(tmp_path / "before", 1, MARSHAL_ON_A_BOMB[:2], "0.0 flag_captured")
     _save(tmp_path / "before", 2, MARSHAL_ON_A_BOMB[:2], "0.0 no_movable_pieces")
     _save(tmp_path / "before", 3, MARSHAL_ON_A_BOMB[:2], None)  # still being played
+    _save(tmp_path / "now", 4, MARSHAL_ON_A_BOMB[:2], "1.0 flag_captured")
+    _save(tmp_path / "before", 4, MARSHAL_ON_A_BOMB[:2], "None outside_failed")  # void
     assert oc.main([f"now={tmp_path / 'now'}", f"before={tmp_path / 'before'}"]) == 0
     out = capsys.readouterr().out
     assert "2 seeds finished by every version (1-2)" in out
