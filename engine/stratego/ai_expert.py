@@ -23,7 +23,8 @@ It decides from ``view`` and ``legal_moves`` only, like every level:
   and few Miners are left; a piece nothing can beat worth more), the value of keeping
   our high ranks hidden, enemy pieces near our Flag, pieces drawn towards the enemy
   pieces they expect to beat (twice as hard towards a seen one they beat, and towards
-  likely Flags), and few movable pieces left.
+  likely Flags), few movable pieces left, and even trades worth the most to the side
+  ahead (its lead counted against what is left on the board).
 * **A node budget**, not a clock: the same view, moves and ``rng`` give the same move on
   any machine at any load (a reload repeats the decision). The search is resumable:
   :class:`Thinking` ``.step(max_nodes)`` runs a slice and returns whether it is done, so
@@ -147,6 +148,13 @@ RACE_SPAN = 3
 #: Marshal (docs/stratego-expert-experiments.md, "The chosen piece's odds").
 ATTACKED_FLAG_ODDS = 0.3
 ATTACKED_BOMB_ODDS = 1.5
+#: How much the side ahead gains from each piece taken off the board in the search: its
+#: lead is scaled by the root's material over what is left, as a ratio of the two sides'
+#: material would be, not a difference. Ahead, even trades bring the win
+#: nearer; behind, they bring nearer the game's end with no movable piece left, which is
+#: how the expert loses most of its games against the outside program
+#: (docs/stratego-expert-experiments.md, "Trading when ahead").
+TRADE = 1.0
 #: Penalty for having only this many movable pieces left (losing them all loses).
 FEW_MOVABLE = (WIN, 250.0, 120.0, 60.0, 25.0, 10.0)
 #: An enemy unknown piece moves in the search only if it is more likely movable than
@@ -319,10 +327,18 @@ class Thinking(Sliced):
         self._fields = yield from self._approach_fields()
         self._material = 0.0
         self._position = 0.0
+        self._root_mass = 0.0
+        self._removed = 0.0
+        hidden_bonus = 0.0
         for p in range(len(side_of)):
-            self._material += self._worth(p)
+            worth = self._worth(p)
+            self._material += worth
+            self._root_mass += abs(worth)
+            if side_of[p] == 0 and not self._known[p]:
+                hidden_bonus += self._hidden[rank[p]]
             if side_of[p] == 0 and self._mobility[p]:
                 self._position -= APPROACH * self._fields[rank[p]][square[p]]
+        self._hidden_bonus = hidden_bonus
         self._table: dict[int, tuple[int, float, int, int]] = {}
         self._killers: list[list[int]] = [[0, 0] for _ in range(_MAX_DEPTH + 8)]
         self._history: dict[int, int] = {}
@@ -863,6 +879,7 @@ class Thinking(Sliced):
                 self._mobility[p],
                 0,
                 self._movable[:],
+                self._removed,
             )
         )
         board[dst] = p
@@ -914,6 +931,7 @@ class Thinking(Sliced):
                 self._mobility[attacker],
                 self._mobility[defender],
                 self._movable[:],
+                self._removed,
             )
         )
         self._moved[attacker] = True
@@ -952,7 +970,9 @@ class Thinking(Sliced):
             self._position -= APPROACH * self._fields[self._rank[defender]][dst]
 
     def _remove(self, p: int, sq: int) -> None:
-        self._material -= self._worth(p)
+        worth = self._worth(p)
+        self._material -= worth
+        self._removed += abs(worth)
         self._board[sq] = -1
         self._sq[p] = -1
         self._hash ^= _ZOBRIST[p][sq]
@@ -979,9 +999,11 @@ class Thinking(Sliced):
             p_mobility,
             q_mobility,
             movable,
+            removed,
         ) = self._undo.pop()
         board = self._board
         self._movable = movable
+        self._removed = removed
         if kind == 1:
             board[dst] = q
             self._sq[q] = dst
@@ -1011,8 +1033,13 @@ class Thinking(Sliced):
     # ------------------------------------------------------------- evaluation
 
     def _evaluate(self) -> float:
-        """The position for us: material, approach, our Flag's danger, movable pieces."""
+        """The position for us: material (and a lead against what is left), approach, our
+        Flag's danger, movable pieces."""
         score = self._material + self._position
+        if self._removed:
+            left = max(self._root_mass - self._removed, 100.0)
+            lead = self._material - self._hidden_bonus
+            score += TRADE * lead * self._removed / left
         board, sides = self._board, self._side
         for sq, weight in self._flag_zone:
             p = board[sq]

@@ -127,6 +127,7 @@ def test_search_leaves_the_position_as_it_found_it() -> None:
         thinking._movable[:],
         thinking._material,
         thinking._position,
+        thinking._removed,
         thinking._hash,
         thinking._shuttle[:],
     )
@@ -141,6 +142,7 @@ def test_search_leaves_the_position_as_it_found_it() -> None:
         thinking._movable,
         thinking._material,
         thinking._position,
+        thinking._removed,
         thinking._hash,
         thinking._shuttle,
     )
@@ -408,3 +410,20 @@ def test_expert_sets_up_from_fortified_human_setups() -> None:
     assert ai_expert.fortified(at_the_edge)
     assert not ai_expert.fortified(at_the_edge.replace("FB", "F3", 1))
     assert len(set(ai_expert.strong_setups())) == 339
+
+
+@pytest.mark.parametrize("ahead", [True, False])
+def test_trades_even_when_far_ahead_and_not_when_behind(ahead: bool) -> None:
+    """Far ahead, an even trade brings the win nearer: what the enemy has left is all
+    that stands between. Behind, it brings nearer the end with no movable piece left.
+    So the seen Colonel takes the seen enemy Colonel ahead and steps aside behind."""
+    pieces = dict(
+        a1="rF", a2="rB", b1="rB", c1="r2", d1="r2", c2="r2", d2="r2", c3="r2", d3="r2",
+        i2="r8", i3="b8",
+        a9="b2", b9="b2", a10="b2", b10="b2", c10="b2", d10="b2", j10="bF", j9="bB", i10="bB",
+    )  # fmt: skip
+    pieces.update(dict(g1="rX", h1="r9") if ahead else dict(f10="bX", g10="b9"))
+    game = position(**pieces)
+    view = _view_with(game, i3="8")
+    view["pieces"]["i2"].update(known=True, moved=True)
+    assert (_choose(game, view) == "i2-i3") is ahead
