@@ -23,8 +23,8 @@ It decides from ``view`` and ``legal_moves`` only, like every level:
   and few Miners are left; a piece nothing can beat worth more), the value of keeping
   our high ranks hidden, enemy pieces near our Flag, pieces drawn towards the enemy
   pieces they expect to beat (twice as hard towards a seen one they beat, and towards
-  likely Flags), few movable pieces left, and even trades worth the most to the side
-  ahead (its lead counted against what is left on the board).
+  likely Flags), few movable pieces left, and even trades a gain to the side ahead and
+  a loss to the side behind (the lead counted against what is left on the board).
 * **A node budget**, not a clock: the same view, moves and ``rng`` give the same move on
   any machine at any load (a reload repeats the decision). The search is resumable:
   :class:`Thinking` ``.step(max_nodes)`` runs a slice and returns whether it is done, so
@@ -150,10 +150,10 @@ ATTACKED_FLAG_ODDS = 0.3
 ATTACKED_BOMB_ODDS = 1.5
 #: How much the side ahead gains from each piece taken off the board in the search: its
 #: lead is scaled by the root's material over what is left, as a ratio of the two sides'
-#: material would be, not a difference. Ahead, even trades bring the win
-#: nearer; behind, they bring nearer the game's end with no movable piece left, which is
-#: how the expert loses most of its games against the outside program
-#: (docs/stratego-expert-experiments.md, "Trading when ahead").
+#: material would be, not a difference. Ahead, even trades bring the win nearer; behind,
+#: they bring nearer the game's end with no movable piece left, which is how the expert
+#: loses most of its games against the outside program (docs/stratego-expert-experiments.md,
+#: "Trading when ahead").
 TRADE = 1.0
 #: Penalty for having only this many movable pieces left (losing them all loses).
 FEW_MOVABLE = (WIN, 250.0, 120.0, 60.0, 25.0, 10.0)
