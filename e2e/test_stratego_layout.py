@@ -19,9 +19,12 @@ from engine import stratego
 SETTINGS = """
 localStorage.setItem("tablero.settings", JSON.stringify({language: "%s", computer_pace: "quick"}));
 """
-AUTOSAVE = """
-() => localStorage.getItem(localStorage.getItem("tablero.stratego.current"))
-"""
+# The autosave once the armies are set up: until then it holds no game ("engine": null),
+# and a click on Ready returns before the page has saved the game it starts.
+SAVED_GAME = """() => {
+    const text = localStorage.getItem(localStorage.getItem("tablero.stratego.current"));
+    return text && JSON.parse(text).engine ? text : null;
+}"""
 # The page's scroll offset and every element scrolled away from its top.
 SCROLLED = """() => [window.scrollX, window.scrollY].some((v) => v !== 0)
     ? ["window " + window.scrollX + "," + window.scrollY]
@@ -139,8 +142,7 @@ def scrolled(page: Page) -> list[str]:
 
 
 def saved_game(page: Page) -> stratego.Game:
-    text = page.evaluate(AUTOSAVE)
-    assert text, "the game should be saved"
+    text = page.wait_for_function(SAVED_GAME, timeout=10_000).json_value()
     return stratego.from_json(json.loads(text)["engine"])
 
 
