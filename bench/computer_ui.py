@@ -30,7 +30,6 @@ Targets (issue #8): Stratego hard median ≤ 2 s per move, easy ≤ 0.3 s; the e
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -44,9 +43,8 @@ sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT))
 
 from browser import app_page, percentile  # noqa: E402
-from pages import StrategoBoard, tap  # noqa: E402
+from pages import StrategoBoard, saved_stratego_game, tap  # noqa: E402
 
-from engine import stratego  # noqa: E402
 from engine.stratego import ai as stratego_ai  # noqa: E402
 
 PERSON_STAGES = (
@@ -58,9 +56,6 @@ window.__longTasks = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({type: "longtask", buffered: true});
-"""
-STRATEGO_AUTOSAVE = """
-() => localStorage.getItem(localStorage.getItem("tablero.stratego.current"))
 """
 RED_SETUP = "Lakeside fortress"
 
@@ -131,7 +126,7 @@ def stratego_game(
     rng = random.Random(seed)
     played = 0
     while played < moves:
-        game = stratego.from_json(json.loads(page.evaluate(STRATEGO_AUTOSAVE))["engine"])
+        game = saved_stratego_game(page)
         if game.result is not None:
             return played, "game over"
         move = rng.choice(sorted(game.legal_moves()))

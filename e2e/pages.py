@@ -1,5 +1,5 @@
-"""What a player taps on each screen, written once for the end-to-end tests and the
-browser benchmarks (``bench/*_ui.py`` import this module too).
+"""What a player taps on each screen, and the game the page saved, written once for the
+end-to-end tests and the browser benchmarks (``bench/*_ui.py`` import this module too).
 
 Every control that does something carries its intent in ``data-intent`` ("card
 military", "do place economic Egypt"…), so a tap names the intent, never a CSS path.
@@ -7,12 +7,53 @@ military", "do place economic Egypt"…), so a tap names the intent, never a CSS
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from engine import stratego
 
 # A destination on the Stratego board shows a dot (empty square) or a ring (enemy piece).
 DESTINATION = re.compile(r"\bdest(-attack)?\b")
+
+
+#: The autosave of a game in progress ("stratego" or "ideology") as stored: text, or null.
+SAVED_TEXT = "(game) => localStorage.getItem(localStorage.getItem(`tablero.${game}.current`))"
+#: The same once it holds a game: a tap returns before the page has saved what it did,
+#: and Stratego's save holds no game ("engine": null) until both armies are ready.
+SAVED_GAME = """([game, field]) => {
+    const text = localStorage.getItem(localStorage.getItem(`tablero.${game}.current`));
+    return text && JSON.parse(text)[field] ? text : null;
+}"""
+#: The field of each game's autosave that holds the game itself.
+GAME_FIELD = {"stratego": "engine", "ideology": "save"}
+SAVE_WAIT_MS = 10_000
+
+
+def saved_text(page: Page, game: str) -> str | None:
+    """The autosave of ``game``'s game in progress, as the page stored it."""
+    text: str | None = page.evaluate(SAVED_TEXT, game)
+    return text
+
+
+def saved(page: Page, game: str) -> dict[str, Any]:
+    """The autosave of ``game``'s game in progress, read once it holds the game."""
+    try:
+        handle = page.wait_for_function(
+            SAVED_GAME, arg=[game, GAME_FIELD[game]], timeout=SAVE_WAIT_MS
+        )
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"no {game} game saved after {SAVE_WAIT_MS} ms") from None
+    save: dict[str, Any] = json.loads(handle.json_value())
+    return save
+
+
+def saved_stratego_game(page: Page) -> stratego.Game:
+    """The Stratego game the page saved, replayed by the engine."""
+    return stratego.from_json(saved(page, "stratego")["engine"])
 
 
 def tap(page: Page, intent: str, value: str | None = None) -> None:

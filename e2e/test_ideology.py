@@ -7,13 +7,14 @@ every action is performed by tapping the UI.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 from conftest import VIEWPORTS, RunningServer, assert_fits, open_app, screenshot, wait_ready
 from leaks import Secrets, private
-from pages import IdeologyHand, IdeologyNewGame, tap
+from pages import IdeologyHand, IdeologyNewGame, saved, saved_text, tap
 from playwright.sync_api import Browser, Page, expect
 from ui.i18n import Translator
 from ui.ideology.text import Words
@@ -370,12 +371,7 @@ def test_a_whole_three_player_game_by_taps(
     )
     assert sorted(lit) == sorted(region["adjacent_in_play"])
     # The UI's own save replays to the game the test played alongside it.
-    saved = page.evaluate(
-        """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
-    )
-    import json
-
-    assert ideology.from_json(json.dumps(json.loads(saved)["save"])) == game
+    assert ideology.from_json(json.dumps(saved(page, "ideology")["save"])) == game
     tap(page, "rematch")
     expect(page.locator(".ig-report")).to_be_visible()
 
@@ -450,9 +446,7 @@ def test_a_full_storage_is_said_plainly_and_the_last_save_survives(
     set_up(page, PLAYERS, NAMES, seed=SEED, limit=TURN_LIMIT)
     tap(page, "continue")
     tap(page, "reveal")
-    saved = page.evaluate(
-        """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
-    )
+    before = saved_text(page, "ideology")
     page.evaluate(
         """() => { Storage.prototype.setItem = function () {
             throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }"""
@@ -460,7 +454,4 @@ def test_a_full_storage_is_said_plainly_and_the_last_save_survives(
     tap(page, "do", "done")
     expect(page.locator(".ig-save-error")).to_be_visible()
     expect(page.locator(".ig-save-error")).to_contain_text("could not be saved")
-    after = page.evaluate(
-        """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
-    )
-    assert after == saved, "a refused write leaves the previous save whole"
+    assert saved_text(page, "ideology") == before, "a refused write leaves the previous save whole"

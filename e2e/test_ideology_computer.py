@@ -8,7 +8,6 @@ may ever reach the page, even for one frame.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 from conftest import (
@@ -20,7 +19,7 @@ from conftest import (
     screenshot,
     wait_ready,
 )
-from pages import IdeologyNewGame, tap
+from pages import IdeologyNewGame, saved, tap
 from playwright.sync_api import Browser, Page, expect
 
 SEED = 2  # turn order Communism, Fascism, Capitalism: the computers play first
@@ -225,10 +224,7 @@ def test_one_person_plays_a_whole_game_against_two_computers_by_taps(
     expect(page.locator("#ig-over-title")).to_be_visible()
     expect(page.locator(".ig-final")).to_have_count(3)
     # The autosave kept the seats through the whole game and the reload.
-    saved = page.evaluate(
-        """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
-    )
-    assert json.loads(saved)["seats"] == dict(SEATS)
+    assert saved(page, "ideology")["seats"] == dict(SEATS)
     # A rematch keeps the seats: the computers start playing again after the summary.
     tap(page, "rematch")
     expect(page.locator(".ig-report")).to_be_visible()
@@ -376,14 +372,10 @@ def test_a_person_plays_the_expert_by_taps_and_the_page_thinks_in_short_slices(
     slices = page.evaluate(
         """() => performance.getEntriesByName("computer-move").map((m) => m.duration)"""
     )
-    saved = json.loads(
-        page.evaluate(
-            """() => localStorage.getItem(localStorage.getItem("tablero.ideology.current"))"""
-        )
-    )
-    expert_actions = sum(1 for player, _ in saved["save"]["actions"] if player == "Communism")
-    greedy_actions = sum(1 for player, _ in saved["save"]["actions"] if player == "Fascism")
-    assert expert_actions >= 5, saved["save"]["actions"]
+    actions = saved(page, "ideology")["save"]["actions"]
+    expert_actions = sum(1 for player, _ in actions if player == "Communism")
+    greedy_actions = sum(1 for player, _ in actions if player == "Fascism")
+    assert expert_actions >= 5, actions
     # More slices than decisions: the expert's decisions were cut into several.
     assert len(slices) > expert_actions + greedy_actions + 10, (len(slices), expert_actions)
     ordered = sorted(slices)

@@ -16,11 +16,10 @@ import re
 
 import pytest
 from conftest import RUNNING_MOTIONS, RunningServer, open_app, screenshot, wait_ready
-from pages import StrategoBoard, StrategoSetup
+from pages import StrategoBoard, StrategoSetup, saved_stratego_game
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
 
-from engine import stratego
 from engine.stratego import BUILTIN_SETUPS, new_game
 
 RED_SETUP, BLUE_SETUP = "Lakeside fortress", "Bomb wall"
@@ -57,12 +56,6 @@ def running(page: Page) -> int:
     return int(page.evaluate(RUNNING_MOTIONS))
 
 
-def saved_game(page: Page) -> stratego.Game:
-    text = page.evaluate("localStorage.getItem(localStorage.getItem('tablero.stratego.current'))")
-    assert text, "the game should be saved"
-    return stratego.from_json(json.loads(text)["engine"])
-
-
 def against_the_computer(page: Page) -> None:
     page.select_option("#st-seat-blue", "easy")
     act(page, "new-start")
@@ -72,7 +65,7 @@ def against_the_computer(page: Page) -> None:
 
 
 def legal_move(page: Page, rng: random.Random) -> str:
-    return rng.choice(sorted(saved_game(page).legal_moves()))
+    return rng.choice(sorted(saved_stratego_game(page).legal_moves()))
 
 
 def test_a_move_and_the_reply_slide_and_a_tap_ends_the_motion(
@@ -88,7 +81,7 @@ def test_a_move_and_the_reply_slide_and_a_tap_ends_the_motion(
     assert motions(page) >= 1
     # ... and the computer's reply after it, the same way.
     wait_motions(page, 2)
-    game = saved_game(page)
+    game = saved_stratego_game(page)
     kinds = ["attack" if record.outcome else "slide" for record in game.moves]
     assert page.evaluate("window.motionsSeen") == kinds
     expect(page.locator("#app")).to_have_attribute("data-animating", kinds[-1])
@@ -101,7 +94,7 @@ def test_a_move_and_the_reply_slide_and_a_tap_ends_the_motion(
     assert running(page) == 0
     expect(page.locator(f"#sq-{origin}")).to_have_class(SELECTED)
     page.locator(f"#sq-{target}").click()
-    assert len(saved_game(page).moves) == plays + 1
+    assert len(saved_stratego_game(page).moves) == plays + 1
     # Sounds are on by default: the taps opened the audio, the moves were heard.
     assert page.evaluate(SOUNDS) >= 2
     assert log.console_errors == [] and log.page_errors == []

@@ -22,7 +22,7 @@ from conftest import (
     wait_ready,
 )
 from leaks import document_strings
-from pages import StrategoBoard, StrategoSetup
+from pages import StrategoBoard, StrategoSetup, saved
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
 
@@ -111,9 +111,7 @@ def test_review_a_finished_game_in_every_view_then_from_the_finished_list(
 ) -> None:
     context, page, _ = open_app(browser, server, "#/stratego/new", viewport="landscape")
     finished_game(page)
-    autosave = page.evaluate(
-        "() => localStorage.getItem(localStorage.getItem('tablero.stratego.current'))"
-    )
+    autosave = saved(page, "stratego")
     stored_before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
 
     page.locator('a[href="#/review/game-stratego"]').click()
@@ -206,7 +204,7 @@ def test_review_a_finished_game_in_every_view_then_from_the_finished_list(
     download.value.save_as(exported)
     [envelope] = json.loads(exported.read_text(encoding="utf-8"))
     assert envelope["format"] == "tablero-save" and envelope["game"] == "stratego"
-    assert envelope["session"] == json.loads(autosave)
+    assert envelope["session"] == autosave
     expect(page.locator("#saves-message")).to_contain_text(exported.name)
 
     # The same finished game on a portrait tablet, in Spanish.

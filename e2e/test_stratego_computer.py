@@ -8,7 +8,6 @@ Blue ranks Red has seen); every move in the browser is made by tapping squares.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import statistics
@@ -24,7 +23,7 @@ from conftest import (
     wait_ready,
 )
 from leaks import assert_no_unseen_rank
-from pages import StrategoBoard
+from pages import StrategoBoard, saved, saved_stratego_game
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
 
@@ -62,9 +61,6 @@ new MutationObserver((records) => {
   }
 }).observe(document, {childList: true, subtree: true});
 """
-AUTOSAVE = """
-() => localStorage.getItem(localStorage.getItem("tablero.stratego.current"))
-"""
 
 
 def open_page(  # type: ignore[no-untyped-def]
@@ -83,16 +79,6 @@ def open_page(  # type: ignore[no-untyped-def]
     )
 
 
-def saved(page: Page) -> dict:
-    text = page.evaluate(AUTOSAVE)
-    assert text, "the game should be saved"
-    return json.loads(text)
-
-
-def saved_game(page: Page) -> stratego.Game:
-    return stratego.from_json(saved(page)["engine"])
-
-
 def computer_decisions(page: Page) -> int:
     return int(page.evaluate("performance.getEntriesByName('computer-move').length"))
 
@@ -108,7 +94,7 @@ def assert_no_cover(page: Page) -> None:
 def assert_no_unseen_blue_rank(page: Page) -> None:
     """Nothing in the DOM names a Blue rank that Red has not seen in an attack."""
     names = {kind.name_en for kind in stratego.PIECES.values()}
-    assert_no_unseen_rank(page, saved_game(page), names)
+    assert_no_unseen_rank(page, saved_stratego_game(page), names)
 
 
 def start_against_computer(page: Page, shots: str | None = None) -> None:
@@ -142,7 +128,7 @@ def start_against_computer(page: Page, shots: str | None = None) -> None:
 
 def play_one_move(page: Page, rng: random.Random) -> bool:
     """Ana taps a legal move; the computer answers. False once the game has ended."""
-    game = saved_game(page)
+    game = saved_stratego_game(page)
     assert game.turn == "red" and game.result is None
     move = rng.choice(sorted(game.legal_moves()))
     shown, decisions = thinking_shown(page), computer_decisions(page)
@@ -157,7 +143,7 @@ def play_one_move(page: Page, rng: random.Random) -> bool:
         return False
     assert thinking_shown(page) > shown, "the thinking state should have been shown"
     expect(page.locator("#computer-thinking")).to_have_count(0)
-    after = saved_game(page)
+    after = saved_stratego_game(page)
     records = [r for r in after.moves if r.kind == "move"]
     assert [r.player for r in records[-2:]] == ["red", "blue"], "the computer should answer"
     assert records[-2].notation == move
@@ -191,7 +177,7 @@ def test_a_person_plays_the_hard_computer_by_taps_with_a_reload_midway(
             expect(page.locator("#st-board")).to_be_visible()
             assert_no_cover(page)
             expect(page.locator("#st-status")).to_contain_text("Your move, Ana")
-            assert saved(page)["seats"] == {"red": "person", "blue": "hard"}
+            assert saved(page, "stratego")["seats"] == {"red": "person", "blue": "hard"}
     assert played >= 4, "the game should last a few moves"
     if page.locator("#st-headline").count() == 0:
         act(page, "resign")
@@ -314,7 +300,7 @@ def expert_reply(game: stratego.Game, seed: int) -> str:
 
 def ana_taps(page: Page, rng: random.Random) -> tuple[str, int]:
     """Ana taps a legal move; returns it and how many decisions were measured before."""
-    game = saved_game(page)
+    game = saved_stratego_game(page)
     assert game.turn == "red" and game.result is None
     move = rng.choice(sorted(game.legal_moves()))
     origin, target = move.split("-")
@@ -383,7 +369,7 @@ class Figures:
 
 
 def last_blue_move(page: Page) -> str:
-    return [r for r in saved_game(page).moves if r.player == "blue"][-1].notation
+    return [r for r in saved_stratego_game(page).moves if r.player == "blue"][-1].notation
 
 
 def test_a_person_plays_the_expert_by_taps_and_the_page_answers_while_it_thinks(
@@ -399,8 +385,8 @@ def test_a_person_plays_the_expert_by_taps_and_the_page_answers_while_it_thinks(
     act(page, "setup-use")
     act(page, "setup-ready")
     expect(page.locator("#st-status")).to_contain_text("Your move, Ana")
-    assert saved(page)["seats"] == {"red": "person", "blue": "expert"}
-    seed = saved(page)["seed"]
+    assert saved(page, "stratego")["seats"] == {"red": "person", "blue": "expert"}
+    seed = saved(page, "stratego")["seed"]
     figures = Figures()
     figures.collect(page)
     figures = Figures()  # from here on: the expert's moves only
@@ -408,7 +394,7 @@ def test_a_person_plays_the_expert_by_taps_and_the_page_answers_while_it_thinks(
     played, answered_while_thinking = 0, 0
     while played < EXPERT_MOVES and page.locator("#st-headline").count() == 0:
         _, decisions = ana_taps(page, rng)
-        before = saved_game(page)
+        before = saved_stratego_game(page)
         played += 1
         if before.result is not None:
             break
@@ -431,9 +417,9 @@ def test_a_person_plays_the_expert_by_taps_and_the_page_answers_while_it_thinks(
             page.locator("header a.back").click()
             continuing = page.get_by_role("link", name="Continue the last game")
             expect(continuing).to_be_visible()
-            left_at = len(saved_game(page).moves)
+            left_at = len(saved_stratego_game(page).moves)
             expected = expert_reply(before, seed)  # a while: its slices would have run
-            assert len(saved_game(page).moves) == left_at
+            assert len(saved_stratego_game(page).moves) == left_at
             continuing.click()
             wait_reply(page, decisions)
             assert last_blue_move(page) == expected
@@ -462,17 +448,17 @@ def test_a_person_plays_the_expert_by_taps_and_the_page_answers_while_it_thinks(
     # Resigning while it thinks ends the game; the thinking stops with it.
     if page.locator("#st-headline").count() == 0:
         ana_taps(page, rng)
-        if saved_game(page).turn == "blue" and saved_game(page).result is None:
-            moves = len(saved_game(page).moves)
+        if saved_stratego_game(page).turn == "blue" and saved_stratego_game(page).result is None:
+            moves = len(saved_stratego_game(page).moves)
             act(page, "resign")
             act(page, "resign-yes")
             expect(page.locator("#st-headline")).to_contain_text(f"{EXPERT}, Blue army wins")
             # On a loaded machine its move may land while she is asked (the question
             # stays); none comes after she resigned.
-            resigned_at = len(saved_game(page).moves)
+            resigned_at = len(saved_stratego_game(page).moves)
             assert resigned_at - moves in (0, 1)
             page.wait_for_timeout(300)
-            assert len(saved_game(page).moves) == resigned_at, "no move after resigning"
+            assert len(saved_stratego_game(page).moves) == resigned_at, "no move after resigning"
     assert log.page_errors == [] and log.console_errors == []
     assert log.foreign_requests() == []
     context.close()

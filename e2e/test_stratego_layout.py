@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import RunningServer, assert_fits, has_horizontal_scroll, open_app, screenshot
+from pages import saved_stratego_game
 from playwright.sync_api import Browser, Page, expect
 from ui.i18n import name_key
 
@@ -19,12 +20,6 @@ from engine import stratego
 SETTINGS = """
 localStorage.setItem("tablero.settings", JSON.stringify({language: "%s", computer_pace: "quick"}));
 """
-# The autosave once the armies are set up: until then it holds no game ("engine": null),
-# and a click on Ready returns before the page has saved the game it starts.
-SAVED_GAME = """() => {
-    const text = localStorage.getItem(localStorage.getItem("tablero.stratego.current"));
-    return text && JSON.parse(text).engine ? text : null;
-}"""
 # The page's scroll offset and every element scrolled away from its top.
 SCROLLED = """() => [window.scrollX, window.scrollY].some((v) => v !== 0)
     ? ["window " + window.scrollX + "," + window.scrollY]
@@ -141,15 +136,10 @@ def scrolled(page: Page) -> list[str]:
     return page.evaluate(SCROLLED)  # type: ignore[no-any-return]
 
 
-def saved_game(page: Page) -> stratego.Game:
-    text = page.wait_for_function(SAVED_GAME, timeout=10_000).json_value()
-    return stratego.from_json(json.loads(text)["engine"])
-
-
 def reply(page: Page, rng: random.Random, *, attacking: bool = False) -> bool:
     """A legal move by taps (an attack if there is one, when ``attacking``), then the
     computer's reply painted. False at the end."""
-    game = saved_game(page)
+    game = saved_stratego_game(page)
     if game.result is not None:
         return False
     moves = sorted(game.legal_moves())

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from conftest import VIEWPORTS, RunningServer, has_horizontal_scroll, open_app, screenshot
 from leaks import assert_no_unseen_rank
-from pages import StrategoBoard
+from pages import StrategoBoard, saved_stratego_game
 from pages import tap as act
 from playwright.sync_api import Browser, Page, expect
-from test_stratego_layout import SETTINGS, broken_words, open_new_game, out_of_view, saved_game
+from test_stratego_layout import SETTINGS, broken_words, open_new_game, out_of_view
 
 from engine import stratego
 from engine.stratego.board import NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
@@ -134,7 +134,7 @@ def play_to_the_end(page: Page, language: str, name: str) -> int:
     board = StrategoBoard(page)
     played = 0
     while page.locator("#st-headline").count() == 0 and played < MOVE_CAP:
-        game = saved_game(page)
+        game = saved_stratego_game(page)
         assert game.turn == "red" and game.result is None
         assert_no_unseen_rank(page, game, names, unknown)
         decisions = page.evaluate("performance.getEntriesByName('computer-move').length")
@@ -174,7 +174,7 @@ def test_a_quick_game_against_the_computer_by_taps_to_the_end(
     start(page, army, level, t, name)
     played = play_to_the_end(page, language, name)
     assert played < MOVE_CAP, "the quick game should end before the move cap"
-    game = saved_game(page)
+    game = saved_stratego_game(page)
     assert game.result is not None and game.options.army == army
     expect(page.locator("#st-variant")).to_have_text(t[f"stratego_variant_{army}"])
     shots(page, f"{name}-over")
@@ -200,7 +200,7 @@ def test_a_quick_game_against_the_computer_by_taps_to_the_end(
     if confirm.count():
         confirm.click()
     expect(page.locator("#st-headline")).to_have_text(headline)
-    assert saved_game(page) == game
+    assert saved_stratego_game(page) == game
     assert log.page_errors == [] and log.console_errors == []
     assert log.foreign_requests() == []
     context.close()
