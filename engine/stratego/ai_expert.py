@@ -155,6 +155,9 @@ ATTACKED_BOMB_ODDS = 1.5
 #: loses most of its games against the outside program (docs/stratego-expert-experiments.md,
 #: "Trading when ahead").
 TRADE = 1.0
+#: The least worth counted as left on the board in that ratio, which would otherwise grow
+#: without bound as the last pieces are traded.
+TRADE_LEFT_FLOOR = 100.0
 #: Penalty for having only this many movable pieces left (losing them all loses).
 FEW_MOVABLE = (WIN, 250.0, 120.0, 60.0, 25.0, 10.0)
 #: An enemy unknown piece moves in the search only if it is more likely movable than
@@ -1037,7 +1040,7 @@ class Thinking(Sliced):
         Flag's danger, movable pieces."""
         score = self._material + self._position
         if self._removed:
-            left = max(self._root_mass - self._removed, 100.0)
+            left = max(self._root_mass - self._removed, TRADE_LEFT_FLOOR)
             lead = self._material - self._hidden_bonus
             score += TRADE * lead * self._removed / left
         board, sides = self._board, self._side
