@@ -627,20 +627,26 @@ class Thinking(Sliced):
             self._unmake()
             return value
         outcomes = self._outcomes(src, dst)
+        informed = self._informed(src, dst, side)
+        leave = -self._evaluate() if informed else -_INF
         if len(outcomes) == 1:
             probability, result, narrowed = outcomes[0]
             if result == _FLAG_TAKEN:
                 return WIN - ply
+            if informed and result == _LOST:
+                return leave
             self._make_attack(src, dst, side, result, narrowed)
             value = -(yield from self._child(depth, -beta, -alpha, side, ply))
             self._unmake()
-            return value
+            return max(value, leave)
         done = 0.0
         rest = 1.0
         for probability, result, narrowed in outcomes:
             rest -= probability
             if result == _FLAG_TAKEN:
                 child = WIN - ply
+            elif informed and result == _LOST:
+                child = leave
             else:
                 rest = max(rest, 0.0)
                 low = (alpha - done - BOUND * rest) / probability
@@ -650,12 +656,24 @@ class Thinking(Sliced):
                     yield from self._child(depth, -min(high, BOUND), -max(low, -BOUND), side, ply)
                 )
                 self._unmake()
+                child = max(child, leave)
                 if child <= low:
                     return done + probability * child + BOUND * rest
                 if child >= high:
                     return done + probability * child - BOUND * rest
             done += probability * child
         return done
+
+    def _informed(self, src: int, dst: int, side: int) -> bool:
+        """Whether an attack from ``src`` on ``dst`` is an unknown enemy piece's on our
+        Marshal, seen: the enemy knows whether it is the Spy, so every other rank leaves the
+        position as it is instead of dying in the average over its ranks (without this the
+        Spy beside a piece our seen Marshal takes never strikes inside the search). Only
+        the Marshal: for every seen piece it cost more than it saved (a third try)."""
+        if side != 1 or self._dist[self._board[src]] is None:
+            return False
+        target = self._board[dst]
+        return self._known[target] and self._rank[target] == _X
 
     def _child(self, depth: int, alpha: float, beta: float, side: int, ply: int) -> Search:
         if depth < 0:
@@ -759,7 +777,10 @@ class Thinking(Sliced):
         if total is None:
             total = 0.0
             sign = 1.0 if side == 0 else -1.0
+            informed = self._informed(src, dst, side)
             for probability, result, narrowed in self._outcomes(src, dst):
+                if informed and result == _LOST:
+                    continue  # that rank would not attack
                 if result == _FLAG_TAKEN:
                     total += probability * WIN  # a Flag taken is the attacker's win
                 else:
