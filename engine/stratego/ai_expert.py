@@ -13,7 +13,8 @@ It decides from ``view`` and ``legal_moves`` only, like every level:
   a quiescence search over attacks so no position is judged in the middle of a fight.
   Where it stops with the enemy to move, the enemy's best option counts: an unknown
   piece beside a seen piece of ours attacks if its rank wins, which it knows and the
-  average over its possible ranks hides.
+  average over its possible ranks hides. Inside the search, an unknown piece that
+  attacks our seen Marshal does so only as the Spy, for the same reason.
   The two-squares rule is part of the search, so a piece cornered against it is seen to
   be trapped. A move back into a position the game has often been in since the last
   attack costs a little, so a chase round the same squares ends instead of lasting
